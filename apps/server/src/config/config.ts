@@ -1,0 +1,143 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration is read once, at start-up, into one typed object (design section 4.3). Sources, weakest
+ * first: defaults, `<data>/config.json`, environment variables. Nothing else in the server reads
+ * `process.env`.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  libraryDirs: string[];
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  ffmpegPath: string;
+  ffprobePath: string;
+  scan: { maxDepth: number; concurrency: number; onStartup: boolean };
+  transcode: { maxConcurrent: number; cacheBytes: number };
+  /** Accounts: off until the accounts issue lands, then on by default. */
+  auth: boolean;
+  logLevel: string;
+  /** Absolute folder of the built web app, served from `/` when it exists. */
+  webDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(`Invalid setting ${setting}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const FileConfig = z
+  .object({
+    port: z.number().int().min(0).max(65535),
+    host: z.string(),
+    libraryDirs: z.array(z.string()),
+    databaseUrl: z.string(),
+    ffmpegPath: z.string(),
+    ffprobePath: z.string(),
+    scan: z.object({
+      maxDepth: z.number().int().min(1).max(64),
+      concurrency: z.number().int().min(1).max(64),
+      onStartup: z.boolean(),
+    }).partial(),
+    transcode: z.object({
+      maxConcurrent: z.number().int().min(1).max(64),
+      cacheMegabytes: z.number().int().min(16),
+    }).partial(),
+    auth: z.boolean(),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  })
+  .partial()
+  .strict();
+type FileConfig = z.infer<typeof FileConfig>;
+
+function readFileConfig(dataDir: string): FileConfig {
+  const file = join(dataDir, 'config.json');
+  if (!existsSync(file)) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(file, `not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = FileConfig.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${file}: ${issue?.path.join('.') || '(root)'}`, issue?.message ?? 'invalid');
+  }
+  return parsed.data;
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function boolFromEnv(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const value = env[name]?.toLowerCase();
+  if (value === undefined || value === '') return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(name, `expected true or false, got "${env[name]}"`);
+}
+
+function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {
+  if (!url) return { kind: 'sqlite', file: join(dataDir, 'sasayaki.sqlite') };
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    try {
+      new URL(url);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'not a valid postgres:// URL');
+    }
+    return { kind: 'postgres', url };
+  }
+  if (url.startsWith('sqlite:')) return { kind: 'sqlite', file: resolve(dataDir, url.slice('sqlite:'.length)) };
+  throw new ConfigError('DATABASE_URL', 'expected a postgres:// URL or sqlite:<file>');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const dataDir = resolve(cwd, env.SASAYAKI_DATA || './data');
+  const file = readFileConfig(dataDir);
+  const libraryDirs = (env.SASAYAKI_LIBRARY ? env.SASAYAKI_LIBRARY.split(delimiter) : (file.libraryDirs ?? []))
+    .filter((dir) => dir.trim() !== '')
+    .map((dir) => resolve(dataDir, dir));
+  for (const dir of libraryDirs) {
+    if (!isAbsolute(dir)) throw new ConfigError('SASAYAKI_LIBRARY', `cannot resolve "${dir}"`);
+  }
+  const cores = Math.max(1, cpus().length);
+  const config: Config = {
+    port: intFromEnv(env, 'PORT', 0, 65535) ?? file.port ?? 8888,
+    host: env.HOST || file.host || '0.0.0.0',
+    dataDir,
+    libraryDirs,
+    database: databaseFrom(env.DATABASE_URL || file.databaseUrl, dataDir),
+    ffmpegPath: env.FFMPEG_PATH || file.ffmpegPath || 'ffmpeg',
+    ffprobePath: env.FFPROBE_PATH || file.ffprobePath || 'ffprobe',
+    scan: {
+      maxDepth: intFromEnv(env, 'SASAYAKI_SCAN_DEPTH', 1, 64) ?? file.scan?.maxDepth ?? 5,
+      concurrency: intFromEnv(env, 'SASAYAKI_SCAN_CONCURRENCY', 1, 64) ?? file.scan?.concurrency ?? 4,
+      onStartup: boolFromEnv(env, 'SASAYAKI_SCAN_ON_STARTUP') ?? file.scan?.onStartup ?? true,
+    },
+    transcode: {
+      maxConcurrent: intFromEnv(env, 'SASAYAKI_TRANSCODE_CONCURRENCY', 1, 64) ?? file.transcode?.maxConcurrent ?? cores,
+      cacheBytes: (file.transcode?.cacheMegabytes ?? 2048) * 1024 * 1024,
+    },
+    auth: boolFromEnv(env, 'SASAYAKI_AUTH') ?? file.auth ?? false,
+    logLevel: env.LOG_LEVEL || file.logLevel || 'info',
+    webDir: resolve(env.SASAYAKI_WEB_DIR || join(import.meta.dirname, '../../../web/dist')),
+  };
+  return config;
+}
+

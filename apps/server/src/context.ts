@@ -1,0 +1,45 @@
+import type { Logger } from 'pino';
+import type { Config } from './config/config.js';
+import { type DatabaseHandle, openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { FileRepository } from './repositories/file.repository.js';
+import { SettingsRepository } from './repositories/settings.repository.js';
+import { UserRepository } from './repositories/user.repository.js';
+import { MaintenanceService } from './services/maintenance.service.js';
+
+/**
+ * Everything the routes need, built once per process from the configuration. Tests build one on a
+ * temporary data folder and database; `close()` releases it.
+ */
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  users: UserRepository;
+  files: FileRepository;
+  settings: SettingsRepository;
+  maintenance: MaintenanceService;
+  close(): Promise<void>;
+}
+
+export async function createContext(config: Config, logger: Logger): Promise<AppContext> {
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db, database.dialect);
+  const { db } = database;
+  const users = new UserRepository(db);
+  const files = new FileRepository(db);
+  const settings = new SettingsRepository(db);
+  const maintenance = new MaintenanceService(settings);
+  return {
+    config,
+    logger,
+    database,
+    users,
+    files,
+    settings,
+    maintenance,
+    async close() {
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+/** Which database engine a connection talks to; the few places that differ branch on it. */
+export type DialectKind = 'sqlite' | 'postgres';

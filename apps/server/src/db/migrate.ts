@@ -1,0 +1,27 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DialectKind } from './dialect.js';
+import * as initial from './migrations/2026-11-22-0001-initial.js';
+import type { Database } from './schema.js';
+
+/** Append-only, named by date. Each runs once, in name order, at start-up. */
+const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectKind): Promise<void> }> = {
+  '2026-11-22-0001-initial': initial,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectKind) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, migration]) => [name, { up: (db) => migration.up(db, this.dialect) }]),
+    );
+  }
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectKind): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${(error as Error).message ?? error}`);
+  }
+}

@@ -1,0 +1,135 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Conventions that hold on SQLite and PostgreSQL alike: booleans are
+ * integers 0/1, times are ISO 8601 text (UTC, sortable), JSON is text.
+ */
+export interface Database {
+  works: WorksTable;
+  circles: CirclesTable;
+  tags: TagsTable;
+  vas: VasTable;
+  work_tags: { work_id: number; tag_id: number };
+  work_vas: { work_id: number; va_id: string; position: number };
+  files: FilesTable;
+  scans: ScansTable;
+  users: UsersTable;
+  reviews: ReviewsTable;
+  settings: { key: string; value: string };
+}
+
+export interface WorksTable {
+  id: number;
+  title: string;
+  circle_id: number | null;
+  release: string | null;
+  create_date: string;
+  price: number | null;
+  dl_count: number | null;
+  /** 1 adult, 0 all ages, null unknown. */
+  nsfw: number | null;
+  /** 'general' | 'r15' | 'adult' | null: the finer age rating behind `nsfw`. */
+  age: string | null;
+  has_subtitle: number;
+  rate_average_2dp: number | null;
+  rate_count: number | null;
+  /** JSON array of { review_point, count, ratio }. */
+  rate_count_detail: string | null;
+  review_count: number | null;
+  duration: number;
+  /** Absolute library root the work was found in, and its folder relative to that root (POSIX). */
+  root_dir: string;
+  dir: string;
+  /** base64 of the folder's relative path bytes when they are not valid UTF-8; null otherwise. */
+  dir_raw: string | null;
+  /** A digest of the folder's file list (names, sizes, mtimes): unchanged means nothing to re-read. */
+  content_signature: string | null;
+  /** Where the metadata came from: 'workinfo' | 'folder' | 'tags' | 'none'. */
+  metadata_source: string;
+  /** Cache key of the generated cover images; null for the generated placeholder. */
+  cover_key: string | null;
+  /** Lower-cased text the search matches plain words against (title, circle, tags, VAs, RJ code). */
+  search_text: string;
+  /** 1 when the folder was not found by the last scan: hidden, user data kept. */
+  missing: number;
+  scanned_at: string;
+}
+
+export interface CirclesTable {
+  id: number;
+  name: string;
+}
+
+export interface TagsTable {
+  id: number;
+  name: string;
+  /** JSON object { "en-us": { name }, "ja-jp": { name }, "zh-cn": { name } }. */
+  i18n: string;
+}
+
+export interface VasTable {
+  id: string;
+  name: string;
+}
+
+export interface FilesTable {
+  work_id: number;
+  /** Stable per work: kept for a path across rescans, new paths get the next number. */
+  file_id: number;
+  /** Relative to the work folder, POSIX separators, as text (invalid UTF-8 replaced). */
+  path: string;
+  /** base64 of the relative path's bytes when not valid UTF-8; null otherwise. */
+  path_raw: string | null;
+  type: string;
+  size: number;
+  mtime_ms: number;
+  duration: number | null;
+  /** Bits per second. */
+  bitrate: number | null;
+  /** file_id of the matching subtitle (contract section 7), for audio files. */
+  subtitle_file_id: number | null;
+  /** Position in the work's natural order (folders first), so trees are built without sorting. */
+  sort_index: number;
+}
+
+export interface ScansTable {
+  id: Generated<number>;
+  mode: string;
+  /** 'running' | 'finished' | 'cancelled' | 'failed' | 'interrupted'. */
+  status: string;
+  started_at: string;
+  finished_at: string | null;
+  /** Refreshed while running; a stale heartbeat means the process died. */
+  heartbeat_at: string;
+  owner: string;
+  cancel_requested: number;
+  /** JSON ScanCounts. */
+  counts: string;
+  current: string | null;
+  /** JSON ScanIssue[] (capped). */
+  errors: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  password_hash: string;
+  group: string;
+  created_at: string;
+  password_changed_at: string;
+}
+
+export interface ReviewsTable {
+  user_id: number;
+  work_id: number;
+  rating: number | null;
+  review_text: string | null;
+  progress: string | null;
+  updated_at: string;
+}
+
+export type WorkRow = Selectable<WorksTable>;
+export type NewWork = Insertable<WorksTable>;
+export type WorkUpdate = Updateable<WorksTable>;
+export type FileRow = Selectable<FilesTable>;
+export type ScanRow = Selectable<ScansTable>;

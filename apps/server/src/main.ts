@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { createContext } from './context.js';
+import { createLogger } from './logger.js';
+
+/** The command line: `sasayaki serve | scan | demo`. */
+const USAGE = `Usage: sasayaki <command>
+
+Commands:
+  serve            start the server (default)
+  scan [--full]    scan the library folders once and exit
+  demo             generate the demo library into the data folder and exit
+
+Settings come from <data>/config.json and the environment (see docs/configuration.md).`;
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const startedAt = performance.now();
+  const ctx = await createContext(config, logger);
+  const app = await buildApp(ctx);
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await ctx.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(
+    { port: config.port, database: config.database.kind, ms: Math.round(performance.now() - startedAt) },
+    `Sasayaki is serving at http://localhost:${config.port}`,
+  );
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  serve,
+};
+
+async function main(argv: string[]): Promise<void> {
+  const [command = 'serve', ...args] = argv;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    console.error(`Unknown command "${command}".\n\n${USAGE}`);
+    process.exit(2);
+  }
+  await run(args);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
+  console.error(error);
+  process.exit(1);
+});

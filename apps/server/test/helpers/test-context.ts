@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { type App, buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config/config.js';
+import { type AppContext, createContext } from '../../src/context.js';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set (CI sets it). */
+export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestServer {
+  ctx: AppContext;
+  app: App;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh, empty PostgreSQL database on the test server; dropped again by the returned function. */
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_POSTGRES_URL as string;
+  const name = `sasayaki_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * A whole server on a temporary data folder and a new database of the given kind, built through the
+ * same `createContext` and `buildApp` as production. `env` adds or overrides settings.
+ */
+export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sasayaki-test-'));
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    SASAYAKI_DATA: dataDir,
+    SASAYAKI_SCAN_ON_STARTUP: 'false',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...env,
+  });
+  const ctx = await createContext(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    ctx,
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await ctx.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/** Constants shared by the server and the web app: the product's vocabulary, defined once. */
+
+export const PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
+
+/** Values of the `order` query parameter of the work lists (contract section 4). */
+export const WORK_ORDERS = [
+  'release',
+  'create_date',
+  'rating',
+  'dl_count',
+  'price',
+  'rate_average_2dp',
+  'review_count',
+  'id',
+  'nsfw',
+  'title',
+  'duration',
+  'random',
+  'betterRandom',
+] as const;
+export type WorkOrder = (typeof WORK_ORDERS)[number];
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** The 13 sort options of the works screen (spec section 9), in the order the selector shows them. */
+export const SORT_OPTIONS: ReadonlyArray<{ key: string; order: WorkOrder; sort: SortDirection }> = [
+  { key: 'releaseDesc', order: 'release', sort: 'desc' },
+  { key: 'createDateDesc', order: 'create_date', sort: 'desc' },
+  { key: 'ratingDesc', order: 'rating', sort: 'desc' },
+  { key: 'releaseAsc', order: 'release', sort: 'asc' },
+  { key: 'dlCountDesc', order: 'dl_count', sort: 'desc' },
+  { key: 'priceAsc', order: 'price', sort: 'asc' },
+  { key: 'priceDesc', order: 'price', sort: 'desc' },
+  { key: 'rateAverageDesc', order: 'rate_average_2dp', sort: 'desc' },
+  { key: 'reviewCountDesc', order: 'review_count', sort: 'desc' },
+  { key: 'idDesc', order: 'id', sort: 'desc' },
+  { key: 'idAsc', order: 'id', sort: 'asc' },
+  { key: 'nsfwAsc', order: 'nsfw', sort: 'asc' },
+  { key: 'random', order: 'random', sort: 'desc' },
+];
+export const DEFAULT_ORDER: WorkOrder = 'create_date';
+export const DEFAULT_SORT: SortDirection = 'desc';
+
+export const PROGRESS_STATES = ['marked', 'listening', 'listened', 'replay', 'postponed'] as const;
+export type ProgressState = (typeof PROGRESS_STATES)[number];
+
+export const REVIEW_ORDERS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'nsfw'] as const;
+export type ReviewOrder = (typeof REVIEW_ORDERS)[number];
+
+export const FEEDBACK_CATEGORIES = [
+  'noFiles',
+  'missingFiles',
+  'cantPlay',
+  'notOriginal',
+  'subtitleNotMatch',
+  'fileBroken',
+  'other',
+] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+
+export const USER_GROUPS = ['administrator', 'user', 'guest'] as const;
+export type UserGroup = (typeof USER_GROUPS)[number];
+
+export const COVER_TYPES = ['main', 'sam', '240x240'] as const;
+export type CoverType = (typeof COVER_TYPES)[number];
+
+export const FILE_TYPES = ['audio', 'text', 'image', 'other'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+/** File types by extension (contract section 9), lower case, without the dot. */
+export const EXTENSIONS_BY_TYPE: Readonly<Record<Exclude<FileType, 'other'>, readonly string[]>> = {
+  audio: ['mp3', 'm4a', 'aac', 'flac', 'wav', 'ogg', 'opus', 'webm', 'mka', 'mp4', 'ape'],
+  text: ['txt', 'lrc', 'vtt', 'srt', 'ass', 'md'],
+  image: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'bmp'],
+};
+
+/** Subtitle extensions, in the order they are tried when matching (contract section 7). */
+export const SUBTITLE_EXTENSIONS = ['lrc', 'vtt', 'srt'] as const;
+
+/** Tag name languages as keyed in `Tag.i18n`. */
+export const TAG_LANGUAGES = ['en-us', 'ja-jp', 'zh-cn'] as const;
+export type TagLanguage = (typeof TAG_LANGUAGES)[number];
+
+export const SCAN_MODES = ['incremental', 'full', 'metadata'] as const;
+export type ScanMode = (typeof SCAN_MODES)[number];
+
+/** Search tokens of the form `$name:value$` (contract section 4). */
+export const SEARCH_TOKEN_NAMES = ['tag', 'circle', 'va', 'rate', 'price', 'sell', 'duration', 'age', 'subtitle'] as const;
+export type SearchTokenName = (typeof SEARCH_TOKEN_NAMES)[number];
+export const AGE_RATINGS = ['general', 'r15', 'adult'] as const;

@@ -1,0 +1,4 @@
+export * from './constants.js';
+export * from './file-types.js';
+export * from './rj-code.js';
+export * from './schemas.js';

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import {
+  COVER_TYPES,
+  FEEDBACK_CATEGORIES,
+  MAX_PAGE_SIZE,
+  PROGRESS_STATES,
+  REVIEW_ORDERS,
+  SCAN_MODES,
+  SORT_DIRECTIONS,
+  TAG_LANGUAGES,
+  USER_GROUPS,
+  WORK_ORDERS,
+} from './constants.js';
+
+/** An integer in a query string, parsed strictly: `abc`, `0`, `1.5` and `-1` are errors. */
+const strictInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: 'must be a positive integer' })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }));
+
+export const ErrorBody = z.object({
+  error: z.string(),
+  errors: z
+    .array(z.object({ param: z.string(), location: z.string(), msg: z.string(), value: z.unknown().optional() }))
+    .optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const MessageBody = z.object({ message: z.string() });
+
+export const TagI18n = z.partialRecord(z.enum(TAG_LANGUAGES), z.object({ name: z.string() }));
+export const Tag = z.object({ id: z.number().int(), name: z.string(), i18n: TagI18n });
+export type Tag = z.infer<typeof Tag>;
+export const Circle = z.object({ id: z.number().int(), name: z.string() });
+export const Va = z.object({ id: z.string(), name: z.string() });
+
+export const RatingDetail = z.object({ review_point: z.number().int(), count: z.number().int(), ratio: z.number().int() });
+
+export const Work = z.object({
+  id: z.number().int(),
+  source_id: z.string(),
+  title: z.string(),
+  circle_id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  circle: Circle.nullable(),
+  vas: z.array(Va),
+  tags: z.array(Tag),
+  release: z.string().nullable(),
+  create_date: z.string(),
+  price: z.number().nullable(),
+  dl_count: z.number().nullable(),
+  nsfw: z.boolean().nullable(),
+  has_subtitle: z.boolean(),
+  rate_average_2dp: z.number().nullable(),
+  rate_count: z.number().nullable(),
+  rate_count_detail: z.array(RatingDetail),
+  review_count: z.number().nullable(),
+  duration: z.number(),
+  userRating: z.number().nullable(),
+  progress: z.enum(PROGRESS_STATES).nullable(),
+  review_text: z.string().nullable(),
+  mainCoverUrl: z.string(),
+  samCoverUrl: z.string(),
+  thumbnailCoverUrl: z.string(),
+});
+export type Work = z.infer<typeof Work>;
+
+export const Pagination = z.object({
+  currentPage: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export const Envelope = z.object({ works: z.array(Work), pagination: Pagination });
+export type Envelope = z.infer<typeof Envelope>;
+
+export const TrackFile = z.object({
+  type: z.enum(['audio', 'text', 'image', 'other']),
+  title: z.string(),
+  hash: z.string(),
+  workTitle: z.string(),
+  size: z.number(),
+  mediaStreamUrl: z.string(),
+  mediaDownloadUrl: z.string(),
+  duration: z.number().optional(),
+  streamLowQualityUrl: z.string().optional(),
+});
+export type TrackFile = z.infer<typeof TrackFile>;
+export type TrackFolder = { type: 'folder'; title: string; children: TrackNode[] };
+export type TrackNode = TrackFolder | TrackFile;
+export const TrackNode: z.ZodType<TrackNode> = z.lazy(() =>
+  z.union([z.object({ type: z.literal('folder'), title: z.string(), children: z.array(TrackNode) }), TrackFile]),
+);
+
+export const Label = z.object({ id: z.union([z.number().int(), z.string()]), name: z.string(), i18n: TagI18n.optional() });
+export const LabelWithCount = Label.extend({ count: z.number().int() });
+export type LabelWithCount = z.infer<typeof LabelWithCount>;
+
+// ---- query strings ----
+
+export const WorksQuery = z.object({
+  page: strictInt(1, 1_000_000).optional(),
+  pageSize: strictInt(1, MAX_PAGE_SIZE).optional(),
+  order: z.enum(WORK_ORDERS).optional(),
+  sort: z.enum(SORT_DIRECTIONS).optional(),
+  seed: strictInt(0, 99).optional(),
+  subtitle: z.enum(['0', '1']).optional(),
+});
+export type WorksQuery = z.infer<typeof WorksQuery>;
+
+export const ReviewsQuery = z.object({
+  page: strictInt(1, 1_000_000).optional(),
+  pageSize: strictInt(1, MAX_PAGE_SIZE).optional(),
+  order: z.enum(REVIEW_ORDERS).optional(),
+  sort: z.enum(SORT_DIRECTIONS).optional(),
+  filter: z.enum(PROGRESS_STATES).optional(),
+});
+
+export const CoverQuery = z.object({ type: z.enum(COVER_TYPES).optional(), token: z.string().optional() });
+export const ZipQuery = z.object({ path: z.string().max(4096).optional(), token: z.string().optional() });
+
+export const VersionBody = z.object({
+  version: z.string(),
+  update_available: z.boolean(),
+  notifyUser: z.boolean(),
+  lockFileExists: z.boolean(),
+  lockReason: z.string().nullable(),
+});
+
+export const CheckLrcBody = z.object({
+  result: z.boolean(),
+  message: z.string(),
+  hash: z.string(),
+  lyricExtension: z.string(),
+});
+
+// ---- accounts, reviews, feedback (shared with the accounts issue) ----
+
+export const User = z.object({ name: z.string(), group: z.enum(USER_GROUPS) });
+export type User = z.infer<typeof User>;
+export const AuthMe = z.object({ user: User.nullable(), auth: z.boolean(), reg: z.boolean() });
+
+export const ReviewBody = z.object({
+  user_name: z.string().optional(),
+  work_id: z.number().int().positive(),
+  rating: z.number().min(0.5).max(5).multipleOf(0.5).nullable().optional(),
+  review_text: z.string().max(10_000).nullable().optional(),
+  progress: z.enum(PROGRESS_STATES).nullable().optional(),
+});
+
+export const FeedbackBody = z.object({
+  work_id: z.number().int().positive(),
+  category: z.enum(FEEDBACK_CATEGORIES),
+  details: z.string().trim().min(1).max(5000),
+});
+
+// ---- scans ----
+
+export const ScanStart = z.object({ mode: z.enum(SCAN_MODES).default('incremental') });
+export const ScanCounts = z.object({
+  found: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  removed: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+});
+export type ScanCounts = z.infer<typeof ScanCounts>;
+export const ScanIssue = z.object({ path: z.string(), message: z.string(), level: z.enum(['warn', 'error']).optional() });
+export type ScanIssue = z.infer<typeof ScanIssue>;
+export const ScanState = z.object({
+  id: z.number().int().nullable(),
+  mode: z.enum(SCAN_MODES).nullable(),
+  running: z.boolean(),
+  status: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  counts: ScanCounts,
+  current: z.string().nullable(),
+  errors: z.array(ScanIssue),
+});
+export type ScanState = z.infer<typeof ScanState>;
