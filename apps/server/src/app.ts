@@ -3,7 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './context.js';
 import { registerCurrentUser } from './http/plugins/current-user.plugin.js';
 import { registerErrorHandling } from './http/plugins/errors.plugin.js';
+import { registerLabelRoutes } from './http/routes/labels.routes.js';
 import { registerSystemRoutes } from './http/routes/system.routes.js';
+import { registerWorksRoutes } from './http/routes/works.routes.js';
 import { requestSerializers } from './logger.js';
 
 export type App = FastifyInstance;
@@ -27,6 +29,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   await app.register(
     async (api) => {
       await registerSystemRoutes(api, ctx);
+      await registerWorksRoutes(api, ctx);
+      await registerLabelRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

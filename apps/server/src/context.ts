@@ -3,8 +3,11 @@ import type { Config } from './config/config.js';
 import { type DatabaseHandle, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { FileRepository } from './repositories/file.repository.js';
+import { LabelRepository } from './repositories/label.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
+import { WorkRepository } from './repositories/work.repository.js';
+import { CatalogueService } from './services/catalogue.service.js';
 import { MaintenanceService } from './services/maintenance.service.js';
 
 /**
@@ -19,6 +22,7 @@ export interface AppContext {
   files: FileRepository;
   settings: SettingsRepository;
   maintenance: MaintenanceService;
+  catalogue: CatalogueService;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,11 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   const files = new FileRepository(db);
   const settings = new SettingsRepository(db);
   const maintenance = new MaintenanceService(settings);
+  const catalogue = new CatalogueService(
+    new WorkRepository(db, database.dialect),
+    new LabelRepository(db),
+    files,
+  );
   return {
     config,
     logger,
@@ -38,6 +47,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     files,
     settings,
     maintenance,
+    catalogue,
     async close() {
       await database.close();
     },

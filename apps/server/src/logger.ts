@@ -8,7 +8,10 @@ export function redactUrl(url: string): string {
 export function createLogger(level: string): Logger {
   return pino({
     level,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      remove: true,
+    },
   });
 }
 

@@ -46,7 +46,14 @@ export const DEFAULT_SORT: SortDirection = 'desc';
 export const PROGRESS_STATES = ['marked', 'listening', 'listened', 'replay', 'postponed'] as const;
 export type ProgressState = (typeof PROGRESS_STATES)[number];
 
-export const REVIEW_ORDERS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'nsfw'] as const;
+export const REVIEW_ORDERS = [
+  'updated_at',
+  'userRating',
+  'release',
+  'review_count',
+  'dl_count',
+  'nsfw',
+] as const;
 export type ReviewOrder = (typeof REVIEW_ORDERS)[number];
 
 export const FEEDBACK_CATEGORIES = [
@@ -87,6 +94,16 @@ export const SCAN_MODES = ['incremental', 'full', 'metadata'] as const;
 export type ScanMode = (typeof SCAN_MODES)[number];
 
 /** Search tokens of the form `$name:value$` (contract section 4). */
-export const SEARCH_TOKEN_NAMES = ['tag', 'circle', 'va', 'rate', 'price', 'sell', 'duration', 'age', 'subtitle'] as const;
+export const SEARCH_TOKEN_NAMES = [
+  'tag',
+  'circle',
+  'va',
+  'rate',
+  'price',
+  'sell',
+  'duration',
+  'age',
+  'subtitle',
+] as const;
 export type SearchTokenName = (typeof SEARCH_TOKEN_NAMES)[number];
 export const AGE_RATINGS = ['general', 'r15', 'adult'] as const;

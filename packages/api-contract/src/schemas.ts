@@ -11,6 +11,7 @@ import {
   USER_GROUPS,
   WORK_ORDERS,
 } from './constants.js';
+import { parseWorkId } from './rj-code.js';
 
 /** An integer in a query string, parsed strictly: `abc`, `0`, `1.5` and `-1` are errors. */
 const strictInt = (min: number, max: number) =>
@@ -18,12 +19,20 @@ const strictInt = (min: number, max: number) =>
     .string()
     .regex(/^\d+$/, { message: 'must be a positive integer' })
     .transform(Number)
-    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { message: `must be at least ${min}` })
+        .max(max, { message: `must be at most ${max}` }),
+    );
 
 export const ErrorBody = z.object({
   error: z.string(),
   errors: z
-    .array(z.object({ param: z.string(), location: z.string(), msg: z.string(), value: z.unknown().optional() }))
+    .array(
+      z.object({ param: z.string(), location: z.string(), msg: z.string(), value: z.unknown().optional() }),
+    )
     .optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -36,7 +45,11 @@ export type Tag = z.infer<typeof Tag>;
 export const Circle = z.object({ id: z.number().int(), name: z.string() });
 export const Va = z.object({ id: z.string(), name: z.string() });
 
-export const RatingDetail = z.object({ review_point: z.number().int(), count: z.number().int(), ratio: z.number().int() });
+export const RatingDetail = z.object({
+  review_point: z.number().int(),
+  count: z.number().int(),
+  ratio: z.number().int(),
+});
 
 export const Work = z.object({
   id: z.number().int(),
@@ -90,10 +103,17 @@ export type TrackFile = z.infer<typeof TrackFile>;
 export type TrackFolder = { type: 'folder'; title: string; children: TrackNode[] };
 export type TrackNode = TrackFolder | TrackFile;
 export const TrackNode: z.ZodType<TrackNode> = z.lazy(() =>
-  z.union([z.object({ type: z.literal('folder'), title: z.string(), children: z.array(TrackNode) }), TrackFile]),
+  z.union([
+    z.object({ type: z.literal('folder'), title: z.string(), children: z.array(TrackNode) }),
+    TrackFile,
+  ]),
 );
 
-export const Label = z.object({ id: z.union([z.number().int(), z.string()]), name: z.string(), i18n: TagI18n.optional() });
+export const Label = z.object({
+  id: z.union([z.number().int(), z.string()]),
+  name: z.string(),
+  i18n: TagI18n.optional(),
+});
 export const LabelWithCount = Label.extend({ count: z.number().int() });
 export type LabelWithCount = z.infer<typeof LabelWithCount>;
 
@@ -167,7 +187,11 @@ export const ScanCounts = z.object({
   skipped: z.number().int(),
 });
 export type ScanCounts = z.infer<typeof ScanCounts>;
-export const ScanIssue = z.object({ path: z.string(), message: z.string(), level: z.enum(['warn', 'error']).optional() });
+export const ScanIssue = z.object({
+  path: z.string(),
+  message: z.string(),
+  level: z.enum(['warn', 'error']).optional(),
+});
 export type ScanIssue = z.infer<typeof ScanIssue>;
 export const ScanState = z.object({
   id: z.number().int().nullable(),
@@ -181,3 +205,25 @@ export const ScanState = z.object({
   errors: z.array(ScanIssue),
 });
 export type ScanState = z.infer<typeof ScanState>;
+
+// ---- path parameters ----
+
+/** A work id in a path: `123456`, `01234567`, `RJ123456`, `RJ01234567` (any case). */
+export const WorkIdParam = z.string().transform((value, ctx) => {
+  const id = parseWorkId(value);
+  if (id === null) {
+    ctx.addIssue({ code: 'custom', message: 'must be a work id such as RJ123456', input: value });
+    return z.NEVER;
+  }
+  return id;
+});
+
+/** A non-negative integer id in a path (circle, tag, file). */
+export const IntIdParam = z
+  .string()
+  .regex(/^\d{1,12}$/, { message: 'must be a non-negative integer' })
+  .transform(Number);
+
+export const UuidParam = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+  message: 'must be a UUID',
+});

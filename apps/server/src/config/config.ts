@@ -43,15 +43,19 @@ const FileConfig = z
     databaseUrl: z.string(),
     ffmpegPath: z.string(),
     ffprobePath: z.string(),
-    scan: z.object({
-      maxDepth: z.number().int().min(1).max(64),
-      concurrency: z.number().int().min(1).max(64),
-      onStartup: z.boolean(),
-    }).partial(),
-    transcode: z.object({
-      maxConcurrent: z.number().int().min(1).max(64),
-      cacheMegabytes: z.number().int().min(16),
-    }).partial(),
+    scan: z
+      .object({
+        maxDepth: z.number().int().min(1).max(64),
+        concurrency: z.number().int().min(1).max(64),
+        onStartup: z.boolean(),
+      })
+      .partial(),
+    transcode: z
+      .object({
+        maxConcurrent: z.number().int().min(1).max(64),
+        cacheMegabytes: z.number().int().min(16),
+      })
+      .partial(),
     auth: z.boolean(),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   })
@@ -103,14 +107,17 @@ function databaseFrom(url: string | undefined, dataDir: string): Config['databas
     }
     return { kind: 'postgres', url };
   }
-  if (url.startsWith('sqlite:')) return { kind: 'sqlite', file: resolve(dataDir, url.slice('sqlite:'.length)) };
+  if (url.startsWith('sqlite:'))
+    return { kind: 'sqlite', file: resolve(dataDir, url.slice('sqlite:'.length)) };
   throw new ConfigError('DATABASE_URL', 'expected a postgres:// URL or sqlite:<file>');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const dataDir = resolve(cwd, env.SASAYAKI_DATA || './data');
   const file = readFileConfig(dataDir);
-  const libraryDirs = (env.SASAYAKI_LIBRARY ? env.SASAYAKI_LIBRARY.split(delimiter) : (file.libraryDirs ?? []))
+  const libraryDirs = (
+    env.SASAYAKI_LIBRARY ? env.SASAYAKI_LIBRARY.split(delimiter) : (file.libraryDirs ?? [])
+  )
     .filter((dir) => dir.trim() !== '')
     .map((dir) => resolve(dataDir, dir));
   for (const dir of libraryDirs) {
@@ -131,7 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       onStartup: boolFromEnv(env, 'SASAYAKI_SCAN_ON_STARTUP') ?? file.scan?.onStartup ?? true,
     },
     transcode: {
-      maxConcurrent: intFromEnv(env, 'SASAYAKI_TRANSCODE_CONCURRENCY', 1, 64) ?? file.transcode?.maxConcurrent ?? cores,
+      maxConcurrent:
+        intFromEnv(env, 'SASAYAKI_TRANSCODE_CONCURRENCY', 1, 64) ?? file.transcode?.maxConcurrent ?? cores,
       cacheBytes: (file.transcode?.cacheMegabytes ?? 2048) * 1024 * 1024,
     },
     auth: boolFromEnv(env, 'SASAYAKI_AUTH') ?? file.auth ?? false,
@@ -140,4 +148,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   };
   return config;
 }
-

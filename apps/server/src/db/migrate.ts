@@ -12,7 +12,10 @@ class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: DialectKind) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     return Object.fromEntries(
-      Object.entries(MIGRATIONS).map(([name, migration]) => [name, { up: (db) => migration.up(db, this.dialect) }]),
+      Object.entries(MIGRATIONS).map(([name, migration]) => [
+        name,
+        { up: (db) => migration.up(db, this.dialect) },
+      ]),
     );
   }
 }

@@ -27,6 +27,11 @@ export class FileRepository {
 
   /** Every file of a work in tree order (folders first, natural order). */
   async listByWork(workId: number): Promise<FileRow[]> {
-    return this.db.selectFrom('files').selectAll().where('work_id', '=', workId).orderBy('sort_index').execute();
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('work_id', '=', workId)
+      .orderBy('sort_index')
+      .execute();
   }
 }

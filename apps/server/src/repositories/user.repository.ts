@@ -10,10 +10,20 @@ export class UserRepository {
     const now = new Date().toISOString();
     await this.db
       .insertInto('users')
-      .values({ name: 'admin', password_hash: '', group: 'administrator', created_at: now, password_changed_at: now })
+      .values({
+        name: 'admin',
+        password_hash: '',
+        group: 'administrator',
+        created_at: now,
+        password_changed_at: now,
+      })
       .onConflict((conflict) => conflict.column('name').doNothing())
       .execute();
-    const row = await this.db.selectFrom('users').select(['id', 'name', 'group']).where('name', '=', 'admin').executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'name', 'group'])
+      .where('name', '=', 'admin')
+      .executeTakeFirstOrThrow();
     return { id: row.id, name: row.name, group: row.group as RequestUser['group'] };
   }
 }

@@ -11,7 +11,9 @@ import { type AppContext, createContext } from '../../src/context.js';
 export type DatabaseKind = 'sqlite' | 'postgres';
 
 /** SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set (CI sets it). */
-export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_POSTGRES_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 export interface TestServer {
   ctx: AppContext;
@@ -46,7 +48,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
  * A whole server on a temporary data folder and a new database of the given kind, built through the
  * same `createContext` and `buildApp` as production. `env` adds or overrides settings.
  */
-export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sasayaki-test-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({

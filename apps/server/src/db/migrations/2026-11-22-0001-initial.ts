@@ -57,7 +57,16 @@ export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<voi
 
   // Every order is an index walk: works are paged by `ORDER BY column, release DESC, id DESC` with nulls
   // last in both directions (see work.repository.ts), so each column gets one index per direction.
-  const orderColumns = ['create_date', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'nsfw', 'title', 'duration'];
+  const orderColumns = [
+    'create_date',
+    'dl_count',
+    'price',
+    'rate_average_2dp',
+    'review_count',
+    'nsfw',
+    'title',
+    'duration',
+  ];
   for (const column of orderColumns) {
     for (const dir of ['asc', 'desc'] as const) {
       const key =
@@ -78,7 +87,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<voi
   }
   await db.schema.createIndex('works_order_id').on('works').columns(['missing', 'id']).execute();
   await db.schema.createIndex('works_circle').on('works').columns(['circle_id', 'missing']).execute();
-  await db.schema.createIndex('works_subtitle').on('works').columns(['has_subtitle', 'missing', 'release', 'id']).execute();
+  await db.schema
+    .createIndex('works_subtitle')
+    .on('works')
+    .columns(['has_subtitle', 'missing', 'release', 'id'])
+    .execute();
 
   await db.schema
     .createTable('work_tags')
@@ -152,7 +165,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<voi
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('reviews_pk', ['user_id', 'work_id'])
     .execute();
-  await db.schema.createIndex('reviews_user_updated').on('reviews').columns(['user_id', 'updated_at']).execute();
+  await db.schema
+    .createIndex('reviews_user_updated')
+    .on('reviews')
+    .columns(['user_id', 'updated_at'])
+    .execute();
   await db.schema.createIndex('reviews_work').on('reviews').columns(['work_id']).execute();
 
   await db.schema
@@ -169,7 +186,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<voi
     await sql`CREATE TRIGGER works_fts_insert AFTER INSERT ON works BEGIN
       INSERT INTO works_fts(rowid, search_text) VALUES (new.id, new.search_text); END`.execute(db);
     await sql`CREATE TRIGGER works_fts_delete AFTER DELETE ON works BEGIN
-      INSERT INTO works_fts(works_fts, rowid, search_text) VALUES ('delete', old.id, old.search_text); END`.execute(db);
+      INSERT INTO works_fts(works_fts, rowid, search_text) VALUES ('delete', old.id, old.search_text); END`.execute(
+      db,
+    );
     await sql`CREATE TRIGGER works_fts_update AFTER UPDATE OF search_text ON works BEGIN
       INSERT INTO works_fts(works_fts, rowid, search_text) VALUES ('delete', old.id, old.search_text);
       INSERT INTO works_fts(rowid, search_text) VALUES (new.id, new.search_text); END`.execute(db);

@@ -25,16 +25,28 @@ export async function registerErrorHandling(app: FastifyInstance): Promise<void>
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const location = locationOf(error.validationContext);
-      const source = location === 'query' ? request.query : location === 'params' ? request.params : request.body;
+      const source =
+        location === 'query' ? request.query : location === 'params' ? request.params : request.body;
       const errors: FieldIssue[] = error.validation.map((issue) => {
         const path = issue.instancePath.split('/').filter(Boolean);
-        return { param: path.join('.') || '(root)', location, msg: issue.message ?? 'invalid', value: valueAt(source, path) };
+        return {
+          param: path.join('.') || '(root)',
+          location,
+          msg: issue.message ?? 'invalid',
+          value: valueAt(source, path),
+        };
       });
       const first = errors[0];
-      return reply.status(400).send({ error: first ? `Invalid ${first.param}: ${first.msg}` : 'Invalid request', errors });
+      return reply
+        .status(400)
+        .send({ error: first ? `Invalid ${first.param}: ${first.msg}` : 'Invalid request', errors });
     }
     if (error instanceof Invalid) {
-      return reply.status(400).send(error.errors.length ? { error: error.message, errors: error.errors } : { error: error.message });
+      return reply
+        .status(400)
+        .send(
+          error.errors.length ? { error: error.message, errors: error.errors } : { error: error.message },
+        );
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).headers(error.headers).send({ error: error.message });

@@ -17,15 +17,19 @@ export async function registerSystemRoutes(app: FastifyInstance, ctx: AppContext
     return reply.type('text/plain').send('OK');
   });
 
-  api.get('/version', { schema: { tags: ['system'], response: { 200: VersionBody } } }, async (_request, reply) => {
-    const lockReason = await ctx.maintenance.lockReason();
-    reply.header('Cache-Control', 'private, no-store');
-    return {
-      version: SERVER_VERSION,
-      update_available: false,
-      notifyUser: false,
-      lockFileExists: lockReason !== null,
-      lockReason,
-    };
-  });
+  api.get(
+    '/version',
+    { schema: { tags: ['system'], response: { 200: VersionBody } } },
+    async (_request, reply) => {
+      const lockReason = await ctx.maintenance.lockReason();
+      reply.header('Cache-Control', 'private, no-store');
+      return {
+        version: SERVER_VERSION,
+        update_available: false,
+        notifyUser: false,
+        lockFileExists: lockReason !== null,
+        lockReason,
+      };
+    },
+  );
 }

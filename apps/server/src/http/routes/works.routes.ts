@@ -1,0 +1,102 @@
+import { Envelope, TrackNode, Work, WorkIdParam, WorksQuery } from '@sasayaki/api-contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { parseSearch } from '../../services/search-syntax.js';
+
+/** Lists that depend on the user are never stored by caches; public metadata may be, briefly. */
+export function noStore(reply: FastifyReply): void {
+  reply.header('Cache-Control', 'private, no-store');
+}
+
+export function listOptions(query: WorksQuery) {
+  return {
+    page: query.page,
+    pageSize: query.pageSize,
+    order: query.order,
+    sort: query.sort,
+    seed: query.seed,
+  };
+}
+
+export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['works'];
+
+  api.get(
+    '/works',
+    { schema: { tags, querystring: WorksQuery, response: { 200: Envelope } } },
+    async (request, reply) => {
+      noStore(reply);
+      const { query } = request;
+      return ctx.catalogue.list({ subtitle: query.subtitle === '1' }, listOptions(query), request.user.id);
+    },
+  );
+
+  const search = async (keyword: string, query: WorksQuery, userId: number) => {
+    const parsed = parseSearch(keyword);
+    return ctx.catalogue.list(
+      { subtitle: query.subtitle === '1', search: parsed },
+      listOptions(query),
+      userId,
+    );
+  };
+  // The keyword is one URL-encoded path segment, but clients also send it with raw slashes: take the rest.
+  api.get(
+    '/search/*',
+    {
+      schema: {
+        tags,
+        params: z.object({ '*': z.string().max(1000) }),
+        querystring: WorksQuery,
+        response: { 200: Envelope },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return search(request.params['*'], request.query, request.user.id);
+    },
+  );
+  api.get(
+    '/search',
+    {
+      schema: {
+        tags,
+        querystring: WorksQuery.extend({ keyword: z.string().max(1000).optional() }),
+        response: { 200: Envelope },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return search(request.query.keyword ?? '', request.query, request.user.id);
+    },
+  );
+
+  api.get(
+    '/workInfo/:id',
+    { schema: { tags, params: z.object({ id: WorkIdParam }), response: { 200: Work } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, max-age=60');
+      return ctx.catalogue.get(request.params.id, null);
+    },
+  );
+
+  api.get(
+    '/work/:id',
+    { schema: { tags, params: z.object({ id: WorkIdParam }), response: { 200: Work } } },
+    async (request, reply) => {
+      noStore(reply);
+      return ctx.catalogue.get(request.params.id, request.user.id);
+    },
+  );
+
+  api.get(
+    '/tracks/:id',
+    { schema: { tags, params: z.object({ id: WorkIdParam }), response: { 200: z.array(TrackNode) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, max-age=60');
+      return ctx.catalogue.tracks(request.params.id);
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import type { TrackFolder, TrackNode } from '@sasayaki/api-contract';
+import type { FileRow } from '../db/schema.js';
+
+/**
+ * The work's file tree (contract section 9) from its indexed files. The scanner stored `sort_index` in
+ * tree order (folders first, natural order), so files arrive sorted and folders are created on first
+ * sight: no disk access and no sorting here.
+ */
+export function buildTrackTree(workId: number, workTitle: string, files: FileRow[]): TrackNode[] {
+  const root: TrackFolder = { type: 'folder', title: '', children: [] };
+  const folders = new Map<string, TrackFolder>([['', root]]);
+  const folderFor = (dirPath: string): TrackFolder => {
+    const known = folders.get(dirPath);
+    if (known) return known;
+    const cut = dirPath.lastIndexOf('/');
+    const parent = folderFor(cut === -1 ? '' : dirPath.slice(0, cut));
+    const folder: TrackFolder = { type: 'folder', title: dirPath.slice(cut + 1), children: [] };
+    parent.children.push(folder);
+    folders.set(dirPath, folder);
+    return folder;
+  };
+  for (const file of files) {
+    const cut = file.path.lastIndexOf('/');
+    const hash = `${workId}/${file.file_id}`;
+    folderFor(cut === -1 ? '' : file.path.slice(0, cut)).children.push({
+      type: file.type as Exclude<TrackNode['type'], 'folder'>,
+      title: file.path.slice(cut + 1),
+      hash,
+      workTitle,
+      size: file.size,
+      mediaStreamUrl: `/api/media/stream/${hash}`,
+      mediaDownloadUrl: `/api/media/download/${hash}`,
+      ...(file.type === 'audio' && file.duration !== null ? { duration: file.duration } : {}),
+    });
+  }
+  return root.children;
+}

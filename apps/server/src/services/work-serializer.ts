@@ -1,0 +1,52 @@
+import { formatRjCode, type ProgressState, type Tag, type Work } from '@sasayaki/api-contract';
+import type { WorkRow } from '../db/schema.js';
+import type { UserWorkFields, WorkLabels } from '../repositories/work.repository.js';
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function coverUrls(id: number): Pick<Work, 'mainCoverUrl' | 'samCoverUrl' | 'thumbnailCoverUrl'> {
+  const base = `/api/cover/${id}.jpg?type=`;
+  return { mainCoverUrl: `${base}main`, samCoverUrl: `${base}sam`, thumbnailCoverUrl: `${base}240x240` };
+}
+
+/** A database row and its labels as the contract's `Work` (section 9), with or without a user's fields. */
+export function toWork(row: WorkRow, labels: WorkLabels, user: UserWorkFields | undefined): Work {
+  const circleName = row.circle_id === null ? null : (labels.circles.get(row.circle_id) ?? null);
+  const tags: Tag[] = (labels.tags.get(row.id) ?? []).map((tag) => ({
+    id: tag.id,
+    name: tag.name,
+    i18n: parseJson(tag.i18n, {}),
+  }));
+  return {
+    id: row.id,
+    source_id: formatRjCode(row.id),
+    title: row.title,
+    circle_id: row.circle_id,
+    name: circleName,
+    circle: row.circle_id === null || circleName === null ? null : { id: row.circle_id, name: circleName },
+    vas: labels.vas.get(row.id) ?? [],
+    tags,
+    release: row.release,
+    create_date: row.create_date,
+    price: row.price,
+    dl_count: row.dl_count,
+    nsfw: row.nsfw === null ? null : row.nsfw === 1,
+    has_subtitle: row.has_subtitle === 1,
+    rate_average_2dp: row.rate_average_2dp,
+    rate_count: row.rate_count,
+    rate_count_detail: parseJson(row.rate_count_detail, []),
+    review_count: row.review_count,
+    duration: row.duration,
+    userRating: user?.rating ?? null,
+    progress: (user?.progress as ProgressState | null | undefined) ?? null,
+    review_text: user?.review_text ?? null,
+    ...coverUrls(row.id),
+  };
+}
