@@ -1,0 +1,64 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.js';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'sasayaki-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults: port 8888, SQLite in the data folder', () => {
+    const dir = dataDir();
+    const config = loadConfig({ SASAYAKI_DATA: dir });
+    expect(config.port).toBe(8888);
+    expect(config.database).toEqual({ kind: 'sqlite', file: join(dir, 'sasayaki.sqlite') });
+    expect(config.libraryDirs).toEqual([]);
+    expect(config.scan.maxDepth).toBe(5);
+    expect(config.ffmpegPath).toBe('ffmpeg');
+  });
+
+  it('reads the config file, and the environment wins over it', () => {
+    const dir = dataDir();
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ port: 9000, libraryDirs: ['/a'], scan: { maxDepth: 3 } }),
+    );
+    expect(loadConfig({ SASAYAKI_DATA: dir })).toMatchObject({
+      port: 9000,
+      libraryDirs: ['/a'],
+      scan: { maxDepth: 3 },
+    });
+    const env = loadConfig({
+      SASAYAKI_DATA: dir,
+      PORT: '7000',
+      SASAYAKI_LIBRARY: '/x:/y',
+      SASAYAKI_SCAN_DEPTH: '8',
+    });
+    expect(env).toMatchObject({ port: 7000, libraryDirs: ['/x', '/y'], scan: { maxDepth: 8 } });
+  });
+
+  it('selects PostgreSQL for a postgres:// URL', () => {
+    const config = loadConfig({ SASAYAKI_DATA: dataDir(), DATABASE_URL: 'postgres://u:p@localhost:5432/db' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@localhost:5432/db' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ SASAYAKI_SCAN_ON_STARTUP: 'maybe' }, /SASAYAKI_SCAN_ON_STARTUP/],
+    [{ SASAYAKI_SCAN_DEPTH: '0' }, /SASAYAKI_SCAN_DEPTH/],
+  ])('stops on a bad value and names it: %j', (env, message) => {
+    expect(() => loadConfig({ SASAYAKI_DATA: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('names the bad key of a broken config file', () => {
+    const dir = dataDir();
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ port: 'x' }));
+    expect(() => loadConfig({ SASAYAKI_DATA: dir })).toThrow(/config\.json: port/);
+    writeFileSync(join(dir, 'config.json'), '{ nope');
+    expect(() => loadConfig({ SASAYAKI_DATA: dir })).toThrow(/not valid JSON/);
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ prot: 1 }));
+    expect(() => loadConfig({ SASAYAKI_DATA: dir })).toThrow(/config\.json/);
+  });
+});
