@@ -48,6 +48,8 @@ export interface WorksTable {
   metadata_source: string;
   /** Cache key of the generated cover images; null for the generated placeholder. */
   cover_key: string | null;
+  /** What the cover was made from (file or embedded picture, with size and mtime): unchanged means no remake. */
+  cover_source: string | null;
   /** Lower-cased text the search matches plain words against (title, circle, tags, VAs, RJ code). */
   search_text: string;
   /** 1 when the folder was not found by the last scan: hidden, user data kept. */

@@ -1,0 +1,274 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, FilesTable, WorksTable } from '../db/schema.js';
+import { RESERVED_LABEL_ID_START, uuidV5 } from '../scanner/label-ids.js';
+
+/** What the scanner needs to know about a work it saw before. */
+export type StoredWorkState = Pick<
+  WorksTable,
+  'id' | 'root_dir' | 'dir' | 'dir_raw' | 'content_signature' | 'missing' | 'cover_key' | 'cover_source'
+>;
+
+export type StoredFileState = Pick<
+  FilesTable,
+  'file_id' | 'path' | 'path_raw' | 'size' | 'mtime_ms' | 'duration' | 'bitrate'
+>;
+
+export interface LabelInput<Id> {
+  id: Id | null;
+  name: string;
+}
+
+/** One work as the commit phase writes it: the row, its labels and its files, all at once. */
+export interface WorkCommit {
+  work: Omit<WorksTable, 'circle_id' | 'create_date' | 'missing'>;
+  circle: LabelInput<number> | null;
+  tags: Array<LabelInput<number> & { i18n: string }>;
+  vas: Array<LabelInput<string>>;
+  files: Array<Omit<FilesTable, 'work_id'>>;
+}
+
+type Trx = Transaction<Database>;
+type LabelTable = 'circles' | 'tags' | 'vas';
+
+const FILE_BATCH = 300;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+
+/**
+ * The scanner's writes to the catalogue. Each work is committed in one transaction, so a scan killed
+ * half-way leaves every work either as it was or fully updated; works are never deleted, only marked
+ * missing, because reviews and history point at them.
+ */
+export class CatalogueWriteRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async loadWorkStates(): Promise<Map<number, StoredWorkState>> {
+    const rows = await this.db
+      .selectFrom('works')
+      .select([
+        'id',
+        'root_dir',
+        'dir',
+        'dir_raw',
+        'content_signature',
+        'missing',
+        'cover_key',
+        'cover_source',
+      ])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  async loadFiles(workId: number): Promise<StoredFileState[]> {
+    return this.db
+      .selectFrom('files')
+      .select(['file_id', 'path', 'path_raw', 'size', 'mtime_ms', 'duration', 'bitrate'])
+      .where('work_id', '=', workId)
+      .execute();
+  }
+
+  /** Writes one work; says whether it was new. */
+  async commitWork(commit: WorkCommit, now: string): Promise<'added' | 'updated'> {
+    return this.db.transaction().execute(async (trx) => {
+      const existed = await trx
+        .selectFrom('works')
+        .select('id')
+        .where('id', '=', commit.work.id)
+        .executeTakeFirst();
+      const circleId = commit.circle ? await this.ensureNumbered(trx, 'circles', commit.circle) : null;
+      const tagIds: number[] = [];
+      for (const tag of commit.tags) tagIds.push(await this.ensureNumbered(trx, 'tags', tag, tag.i18n));
+      const vaIds: string[] = [];
+      for (const va of commit.vas) vaIds.push(await this.ensureVa(trx, va));
+
+      const row = { ...commit.work, circle_id: circleId, missing: 0 };
+      await trx
+        .insertInto('works')
+        .values({ ...row, create_date: now })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
+        .execute();
+
+      await trx.deleteFrom('work_tags').where('work_id', '=', row.id).execute();
+      const uniqueTags = [...new Set(tagIds)];
+      if (uniqueTags.length) {
+        await trx
+          .insertInto('work_tags')
+          .values(uniqueTags.map((tag_id) => ({ work_id: row.id, tag_id })))
+          .execute();
+      }
+      await trx.deleteFrom('work_vas').where('work_id', '=', row.id).execute();
+      const uniqueVas = [...new Set(vaIds)];
+      if (uniqueVas.length) {
+        await trx
+          .insertInto('work_vas')
+          .values(uniqueVas.map((va_id, position) => ({ work_id: row.id, va_id, position })))
+          .execute();
+      }
+      await this.writeFiles(trx, row.id, commit.files);
+      return existed ? 'updated' : 'added';
+    });
+  }
+
+  /** Upserts by the stable file id (a path keeps its id) and deletes the rows of files that disappeared. */
+  private async writeFiles(trx: Trx, workId: number, files: WorkCommit['files']): Promise<void> {
+    const keep = new Set(files.map((file) => file.file_id));
+    const old = await trx.selectFrom('files').select('file_id').where('work_id', '=', workId).execute();
+    const gone = old.map((row) => row.file_id).filter((id) => !keep.has(id));
+    for (const batch of chunks(gone, 500)) {
+      await trx.deleteFrom('files').where('work_id', '=', workId).where('file_id', 'in', batch).execute();
+    }
+    for (const batch of chunks(files, FILE_BATCH)) {
+      await trx
+        .insertInto('files')
+        .values(batch.map((file) => ({ ...file, work_id: workId })))
+        .onConflict((conflict) =>
+          conflict.columns(['work_id', 'file_id']).doUpdateSet((eb) => ({
+            path: eb.ref('excluded.path'),
+            path_raw: eb.ref('excluded.path_raw'),
+            type: eb.ref('excluded.type'),
+            size: eb.ref('excluded.size'),
+            mtime_ms: eb.ref('excluded.mtime_ms'),
+            duration: eb.ref('excluded.duration'),
+            bitrate: eb.ref('excluded.bitrate'),
+            subtitle_file_id: eb.ref('excluded.subtitle_file_id'),
+            sort_index: eb.ref('excluded.sort_index'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /**
+   * A circle or tag id: the official one when given (a row the scanner invented earlier under the same
+   * name is re-keyed to it, so its works follow), else the existing row of that name, else the next
+   * number in the reserved range.
+   */
+  private async ensureNumbered(
+    trx: Trx,
+    table: 'circles' | 'tags',
+    label: LabelInput<number>,
+    i18n?: string,
+  ): Promise<number> {
+    const byName = await this.findByName<number>(trx, table, label.name);
+    if (label.id === null) {
+      if (byName) {
+        if (i18n && i18n !== '{}')
+          await sql`UPDATE tags SET i18n = ${i18n} WHERE id = ${byName.id}`.execute(trx);
+        return byName.id;
+      }
+      const max = await sql<{
+        max: number | null;
+      }>`SELECT MAX(id) AS max FROM ${sql.table(table)} WHERE id >= ${RESERVED_LABEL_ID_START}`.execute(trx);
+      const id = Math.max(Number(max.rows[0]?.max ?? 0) + 1, RESERVED_LABEL_ID_START);
+      await this.insertLabel(trx, table, id, label.name, i18n);
+      return id;
+    }
+    if (byName?.id === label.id) {
+      if (i18n && i18n !== '{}')
+        await sql`UPDATE tags SET i18n = ${i18n} WHERE id = ${label.id}`.execute(trx);
+      return label.id;
+    }
+    const byId = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE id = ${label.id}`.execute(
+      trx,
+    );
+    if (byId.rows.length > 0) {
+      // The official id exists under another name; take the new name when nobody else holds it.
+      if (!byName)
+        await sql`UPDATE ${sql.table(table)} SET name = ${label.name} WHERE id = ${label.id}`.execute(trx);
+      if (byName && byName.id >= RESERVED_LABEL_ID_START)
+        await this.mergeInto(trx, table, byName.id, label.id);
+      return label.id;
+    }
+    if (byName && byName.id < RESERVED_LABEL_ID_START) return byName.id;
+    if (byName)
+      await sql`UPDATE ${sql.table(table)} SET name = ${`\u0000rekey:${byName.id}`} WHERE id = ${byName.id}`.execute(
+        trx,
+      );
+    await this.insertLabel(trx, table, label.id, label.name, i18n);
+    if (byName) await this.mergeInto(trx, table, byName.id, label.id);
+    return label.id;
+  }
+
+  /** Voice actors: the given UUID, else the existing row of that name, else the UUID v5 of the name. */
+  private async ensureVa(trx: Trx, label: LabelInput<string>): Promise<string> {
+    const byName = await this.findByName<string>(trx, 'vas', label.name);
+    if (label.id === null || byName?.id === label.id) {
+      if (byName) return byName.id;
+      const id = uuidV5(label.name);
+      await trx
+        .insertInto('vas')
+        .values({ id, name: label.name })
+        .onConflict((c) => c.column('id').doNothing())
+        .execute();
+      return id;
+    }
+    const byId = await trx.selectFrom('vas').select('id').where('id', '=', label.id).executeTakeFirst();
+    if (byId) return byId.id;
+    if (byName && byName.id !== uuidV5(label.name)) return byName.id;
+    if (byName)
+      await trx
+        .updateTable('vas')
+        .set({ name: `\u0000rekey:${byName.id}` })
+        .where('id', '=', byName.id)
+        .execute();
+    await trx.insertInto('vas').values({ id: label.id, name: label.name }).execute();
+    if (byName) await this.mergeInto(trx, 'vas', byName.id, label.id);
+    return label.id;
+  }
+
+  private async findByName<Id>(trx: Trx, table: LabelTable, name: string): Promise<{ id: Id } | undefined> {
+    const result = await sql<{ id: Id }>`SELECT id FROM ${sql.table(table)} WHERE name = ${name}`.execute(
+      trx,
+    );
+    return result.rows[0];
+  }
+
+  private async insertLabel(
+    trx: Trx,
+    table: 'circles' | 'tags',
+    id: number,
+    name: string,
+    i18n?: string,
+  ): Promise<void> {
+    if (table === 'tags')
+      await trx
+        .insertInto('tags')
+        .values({ id, name, i18n: i18n ?? '{}' })
+        .execute();
+    else await trx.insertInto('circles').values({ id, name }).execute();
+  }
+
+  /** Points everything that used label `from` at label `to`, then deletes `from`. */
+  private async mergeInto<Id extends number | string>(
+    trx: Trx,
+    table: LabelTable,
+    from: Id,
+    to: Id,
+  ): Promise<void> {
+    if (table === 'circles') {
+      await sql`UPDATE works SET circle_id = ${to} WHERE circle_id = ${from}`.execute(trx);
+    } else {
+      const link = sql.table(table === 'tags' ? 'work_tags' : 'work_vas');
+      const column = sql.ref(table === 'tags' ? 'tag_id' : 'va_id');
+      await sql`UPDATE ${link} SET ${column} = ${to} WHERE ${column} = ${from}
+        AND work_id NOT IN (SELECT work_id FROM ${link} WHERE ${column} = ${to})`.execute(trx);
+      await sql`DELETE FROM ${link} WHERE ${column} = ${from}`.execute(trx);
+    }
+    await sql`DELETE FROM ${sql.table(table)} WHERE id = ${from}`.execute(trx);
+  }
+
+  /** Hides works whose folders are gone; their rows, files and everything users attached stay. */
+  async markMissing(ids: readonly number[], now: string): Promise<void> {
+    for (const batch of chunks(ids, 500)) {
+      await this.db
+        .updateTable('works')
+        .set({ missing: 1, scanned_at: now })
+        .where('id', 'in', batch)
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, ScanRow } from '../db/schema.js';
+
+export interface ScanProgressFields {
+  counts: string;
+  current: string | null;
+  errors: string;
+}
+
+/**
+ * The scans table: the record of every scan and the lock that allows one at a time. The lock is the
+ * unique partial index on status = 'running', so it holds across processes sharing the database.
+ */
+export class ScanRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts a running scan; undefined when another one is running (the unique index refused it). */
+  async insertRunning(
+    mode: string,
+    owner: string,
+    now: string,
+    progress: ScanProgressFields,
+  ): Promise<ScanRow | undefined> {
+    return (
+      this.db
+        .insertInto('scans')
+        .values({
+          mode,
+          status: 'running',
+          started_at: now,
+          heartbeat_at: now,
+          owner,
+          cancel_requested: 0,
+          ...progress,
+        })
+        // The predicate must be a literal: SQLite matches it textually against the partial index's WHERE.
+        .onConflict((conflict) =>
+          conflict.column('status').where('status', '=', sql.lit('running')).doNothing(),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    );
+  }
+
+  async findRunning(): Promise<ScanRow | undefined> {
+    return this.db.selectFrom('scans').selectAll().where('status', '=', 'running').executeTakeFirst();
+  }
+
+  async findById(id: number): Promise<ScanRow | undefined> {
+    return this.db.selectFrom('scans').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The running scan, else the most recent one. */
+  async latest(): Promise<ScanRow | undefined> {
+    return (
+      (await this.findRunning()) ??
+      this.db.selectFrom('scans').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst()
+    );
+  }
+
+  /** Marks a running scan interrupted (its process died); only if it is still running. */
+  async interrupt(id: number, now: string): Promise<void> {
+    await this.db
+      .updateTable('scans')
+      .set({ status: 'interrupted', finished_at: now, current: null })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /** Records progress and proves the owner alive; says whether cancel was requested or the row was taken away. */
+  async heartbeat(
+    id: number,
+    now: string,
+    progress: ScanProgressFields,
+  ): Promise<{ running: boolean; cancelRequested: boolean }> {
+    await this.db
+      .updateTable('scans')
+      .set({ heartbeat_at: now, ...progress })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
+    const row = await this.db
+      .selectFrom('scans')
+      .select(['status', 'cancel_requested'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return { running: row?.status === 'running', cancelRequested: row?.cancel_requested === 1 };
+  }
+
+  async finish(id: number, status: string, now: string, progress: ScanProgressFields): Promise<void> {
+    await this.db
+      .updateTable('scans')
+      .set({ status, finished_at: now, heartbeat_at: now, ...progress })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /** Flags the running scan for cancellation (any process may); undefined when none runs. */
+  async requestCancel(): Promise<ScanRow | undefined> {
+    return this.db
+      .updateTable('scans')
+      .set({ cancel_requested: 1 })
+      .where('status', '=', 'running')
+      .returningAll()
+      .executeTakeFirst();
+  }
+}

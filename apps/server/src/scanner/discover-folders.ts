@@ -1,0 +1,148 @@
+import type { Dirent } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { findRjCode } from '@sasayaki/api-contract';
+import { naturalCompare } from '../util/natural-sort.js';
+import {
+  appendName,
+  childPath,
+  decodeName,
+  EMPTY_PATH,
+  type EntryName,
+  type RelativePath,
+  toStoredPath,
+} from './fs-names.js';
+import type { PathGuard } from './path-guard.js';
+import { type ScanReporter, throwIfCancelled, type WorkFolder } from './scan-types.js';
+
+export interface Discovery {
+  works: WorkFolder[];
+  /** Roots that could not be read at all: their works must not be marked missing (an unmounted disk). */
+  unreachableRoots: string[];
+}
+
+interface Candidate extends WorkFolder {
+  rootIndex: number;
+}
+
+/**
+ * Phase 1, discover folders: a folder whose name holds an RJ code is a work; folders without one are
+ * searched down to `maxDepth` levels below each root. A work's own subfolders are not searched for
+ * works: everything below a work belongs to it.
+ */
+export async function discoverWorkFolders(
+  roots: readonly string[],
+  maxDepth: number,
+  guard: PathGuard,
+  reporter: ScanReporter,
+): Promise<Discovery> {
+  const candidates: Candidate[] = [];
+  const unreachableRoots: string[] = [];
+  const visited = new Set<string>();
+
+  const walk = async (
+    rootIndex: number,
+    absPath: string | Buffer,
+    rel: RelativePath,
+    depth: number,
+  ): Promise<void> => {
+    throwIfCancelled(reporter.signal);
+    const root = roots[rootIndex] as string;
+    const display = join(root, toStoredPath(rel).text);
+    let entries: Dirent<Buffer>[];
+    try {
+      const info = await stat(absPath);
+      const key = `${info.dev}:${info.ino}`;
+      if (visited.has(key)) {
+        reporter.issue(display, 'Folder already visited (symbolic link loop); skipped', 'warn', 'skipped');
+        return;
+      }
+      visited.add(key);
+      entries = await readdir(absPath, { encoding: 'buffer', withFileTypes: true });
+    } catch (error) {
+      if (depth === 0) unreachableRoots.push(root);
+      reporter.issue(display, `Cannot read folder: ${(error as Error).message}`, 'error', 'failed');
+      return;
+    }
+    const folders: EntryName[] = [];
+    for (const entry of entries) {
+      const name = decodeName(entry.name);
+      if (entry.isDirectory()) folders.push(name);
+      else if (
+        entry.isSymbolicLink() &&
+        (await isFolderInside(childPath(absPath, name), guard, display, name, reporter))
+      ) {
+        folders.push(name);
+      }
+    }
+    folders.sort((a, b) => naturalCompare(a.text, b.text));
+    for (const name of folders) {
+      const childAbs = childPath(absPath, name);
+      const childRel = appendName(rel, name);
+      const id = findRjCode(name.text);
+      if (id !== null) {
+        const dir = toStoredPath(childRel);
+        candidates.push({
+          id,
+          rootIndex,
+          rootDir: root,
+          dir,
+          absPath: childAbs,
+          display: join(root, dir.text),
+        });
+      } else if (depth + 1 < maxDepth) {
+        await walk(rootIndex, childAbs, childRel, depth + 1);
+      }
+    }
+  };
+
+  for (const [index, root] of roots.entries()) await walk(index, root, EMPTY_PATH, 0);
+  return { works: pickOnePerCode(candidates, reporter), unreachableRoots };
+}
+
+/** A symbolic link counts as a folder only when it resolves to a folder inside the library. */
+async function isFolderInside(
+  path: string | Buffer,
+  guard: PathGuard,
+  parentDisplay: string,
+  name: EntryName,
+  reporter: ScanReporter,
+): Promise<boolean> {
+  const target = await guard.resolveInside(path);
+  if (target === null) {
+    reporter.issue(
+      join(parentDisplay, name.text),
+      'Symbolic link leads outside the library or nowhere; skipped',
+      'warn',
+      'skipped',
+    );
+    return false;
+  }
+  try {
+    return (await stat(target)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The same RJ code in two places: the first in (root, path) order is used, the others are reported. */
+function pickOnePerCode(candidates: Candidate[], reporter: ScanReporter): WorkFolder[] {
+  const sorted = [...candidates].sort(
+    (a, b) => a.rootIndex - b.rootIndex || (a.dir.text < b.dir.text ? -1 : a.dir.text > b.dir.text ? 1 : 0),
+  );
+  const byId = new Map<number, WorkFolder>();
+  for (const { rootIndex: _rootIndex, ...work } of sorted) {
+    const first = byId.get(work.id);
+    if (first) {
+      reporter.issue(
+        work.display,
+        `Duplicate of ${first.display} (same RJ code); skipped`,
+        'warn',
+        'skipped',
+      );
+      continue;
+    }
+    byId.set(work.id, work);
+  }
+  return [...byId.values()];
+}

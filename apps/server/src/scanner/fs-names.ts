@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import type { StoredPath } from './scan-types.js';
+
+/**
+ * Directory entries are read as bytes, because a name need not be valid UTF-8. A name that does not
+ * survive a UTF-8 round trip is shown with replacement characters and kept as bytes for opening.
+ */
+export interface EntryName {
+  bytes: Buffer;
+  text: string;
+  lossy: boolean;
+}
+
+export function decodeName(bytes: Buffer): EntryName {
+  const text = bytes.toString('utf8');
+  return { bytes, text, lossy: !Buffer.from(text, 'utf8').equals(bytes) };
+}
+
+const SLASH = Buffer.from('/');
+
+/** The child's path: a string while every name is valid UTF-8, a Buffer from the first lossy name on. */
+export function childPath(parent: string | Buffer, name: EntryName): string | Buffer {
+  if (typeof parent === 'string' && !name.lossy) return join(parent, name.text);
+  const base = typeof parent === 'string' ? Buffer.from(parent) : parent;
+  return Buffer.concat([base, SLASH, name.bytes]);
+}
+
+/** A relative path being built segment by segment during a walk. */
+export interface RelativePath {
+  names: readonly EntryName[];
+}
+
+export const EMPTY_PATH: RelativePath = { names: [] };
+
+export function appendName(path: RelativePath, name: EntryName): RelativePath {
+  return { names: [...path.names, name] };
+}
+
+export function toStoredPath(path: RelativePath): StoredPath {
+  const text = path.names.map((name) => name.text).join('/');
+  if (!path.names.some((name) => name.lossy)) return { text, raw: null };
+  const parts = path.names.flatMap((name, index) => (index === 0 ? [name.bytes] : [SLASH, name.bytes]));
+  return { text, raw: Buffer.concat(parts).toString('base64') };
+}

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { chooseCoverImage } from './choose-cover.js';
+import type { AudioReader } from './read-audio-headers.js';
+import type { IndexedFile, ScanReporter } from './scan-types.js';
+
+/** Where generated covers go: `media/cover-store.ts` in production. Throws on an undecodable image. */
+export interface CoverSaver {
+  save(image: Buffer): Promise<string>;
+}
+
+export interface CoverResult {
+  coverKey: string | null;
+  /** Identifies the source image (which file, its size and mtime); null when there is none. */
+  coverSource: string | null;
+}
+
+/** Audio files tried for an embedded picture when the work has no image files: bounds the cost. */
+const EMBEDDED_PICTURE_TRIES = 8;
+
+function sourceOf(kind: 'file' | 'embedded', file: IndexedFile): string {
+  return `${kind}:${file.size}:${file.mtimeMs}:${file.path.raw ?? file.path.text}`;
+}
+
+/**
+ * Phase 5, covers: the chosen image file (see choose-cover.ts), else the embedded picture of the first
+ * audio file that has one, handed to the cover store. When the source is the one the stored cover was
+ * made from, nothing is re-made. A corrupt image is reported and the work gets no cover.
+ */
+export async function makeCover(
+  files: readonly IndexedFile[],
+  previous: CoverResult | null,
+  remake: boolean,
+  deps: { covers: CoverSaver; audio: AudioReader },
+  reporter: ScanReporter,
+  workDisplay: string,
+): Promise<CoverResult> {
+  const image = chooseCoverImage(files);
+  const candidates = image ? [{ file: image, kind: 'file' as const }] : embeddedCandidates(files);
+  for (const { file, kind } of candidates) {
+    const coverSource = sourceOf(kind, file);
+    if (!remake && previous?.coverKey && previous.coverSource === coverSource) return previous;
+    let bytes: Buffer | null;
+    try {
+      bytes = kind === 'file' ? await readFile(file.absPath) : await deps.audio.readPicture(file.absPath);
+    } catch (error) {
+      reporter.issue(
+        `${workDisplay}/${file.path.text}`,
+        `Cannot read cover image: ${(error as Error).message}`,
+        'error',
+        'failed',
+      );
+      return { coverKey: null, coverSource: null };
+    }
+    if (bytes === null) continue;
+    try {
+      return { coverKey: await deps.covers.save(bytes), coverSource };
+    } catch (error) {
+      reporter.issue(`${workDisplay}/${file.path.text}`, (error as Error).message, 'error', 'failed');
+      return { coverKey: null, coverSource: null };
+    }
+  }
+  return { coverKey: null, coverSource: null };
+}
+
+function embeddedCandidates(files: readonly IndexedFile[]): Array<{ file: IndexedFile; kind: 'embedded' }> {
+  return files
+    .filter((file) => file.type === 'audio' && file.size > 0)
+    .slice(0, EMBEDDED_PICTURE_TRIES)
+    .map((file) => ({ file, kind: 'embedded' as const }));
+}

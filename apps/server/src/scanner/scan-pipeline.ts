@@ -1,0 +1,75 @@
+import type { ScanMode } from '@sasayaki/api-contract';
+import { forEachBounded, SerialQueue } from '../jobs/bounded-concurrency.js';
+import type { CatalogueWriteRepository } from '../repositories/catalogue-write.repository.js';
+import { discoverWorkFolders } from './discover-folders.js';
+import type { CoverSaver } from './make-cover.js';
+import { PathGuard } from './path-guard.js';
+import type { AudioReader } from './read-audio-headers.js';
+import { ScanCancelled, type ScanReporter } from './scan-types.js';
+import { scanWork } from './scan-work.js';
+
+export interface PipelineOptions {
+  libraryDirs: readonly string[];
+  maxDepth: number;
+  concurrency: number;
+}
+
+export interface PipelineDeps {
+  catalogue: CatalogueWriteRepository;
+  covers: CoverSaver;
+  audio: AudioReader;
+  now(): string;
+}
+
+/**
+ * The whole scan: discover folders, then each work through index → tags and durations → metadata →
+ * covers → commit, `concurrency` works at a time; finally works whose folders are gone are marked
+ * missing. Resolves 'cancelled' when the reporter's signal aborted (nothing is marked missing then).
+ */
+export async function runScanPipeline(
+  mode: ScanMode,
+  options: PipelineOptions,
+  deps: PipelineDeps,
+  reporter: ScanReporter,
+): Promise<'finished' | 'cancelled'> {
+  try {
+    const guard = await PathGuard.forRoots(options.libraryDirs);
+    const discovery = await discoverWorkFolders(options.libraryDirs, options.maxDepth, guard, reporter);
+    reporter.count('found', discovery.works.length);
+    const previous = await deps.catalogue.loadWorkStates();
+    const workDeps = { ...deps, guard, commits: new SerialQueue() };
+    const seen = new Set<number>();
+
+    await forEachBounded(discovery.works, options.concurrency, reporter.signal, async (work) => {
+      reporter.setCurrent(work.display);
+      try {
+        const outcome = await scanWork(work, mode, previous.get(work.id), workDeps, reporter);
+        // A work that failed to read keeps its row as it was: not missing, not counted as removed.
+        seen.add(work.id);
+        if (outcome === 'added' || outcome === 'updated') reporter.count(outcome);
+      } catch (error) {
+        if (error instanceof ScanCancelled) return;
+        seen.add(work.id);
+        reporter.issue(
+          work.display,
+          `Scan of the work failed: ${(error as Error).message}`,
+          'error',
+          'failed',
+        );
+      }
+    });
+    if (reporter.signal.aborted) return 'cancelled';
+
+    const unreachable = new Set(discovery.unreachableRoots);
+    const gone = [...previous.values()]
+      .filter((work) => work.missing === 0 && !seen.has(work.id) && !unreachable.has(work.root_dir))
+      .map((work) => work.id);
+    await deps.catalogue.markMissing(gone, deps.now());
+    reporter.count('removed', gone.length);
+    reporter.setCurrent(null);
+    return 'finished';
+  } catch (error) {
+    if (error instanceof ScanCancelled) return 'cancelled';
+    throw error;
+  }
+}

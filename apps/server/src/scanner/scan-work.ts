@@ -1,0 +1,216 @@
+import { readFile } from 'node:fs/promises';
+import type { ScanMode } from '@sasayaki/api-contract';
+import type { SerialQueue } from '../jobs/bounded-concurrency.js';
+import type {
+  CatalogueWriteRepository,
+  StoredFileState,
+  StoredWorkState,
+  WorkCommit,
+} from '../repositories/catalogue-write.repository.js';
+import { contentSignature } from './content-signature.js';
+import { indexWorkFiles } from './index-files.js';
+import { type CoverSaver, makeCover } from './make-cover.js';
+import { matchSubtitles } from './match-subtitles.js';
+import type { PathGuard } from './path-guard.js';
+import type { AudioReader, AudioTags } from './read-audio-headers.js';
+import { type ResolvedMetadata, resolveMetadata } from './resolve-metadata.js';
+import { type IndexedFile, type ScanReporter, throwIfCancelled, type WorkFolder } from './scan-types.js';
+import { buildSearchText } from './search-text.js';
+import { parseWorkInfo, type WorkMetadata } from './workinfo.js';
+
+export interface WorkScanDeps {
+  catalogue: CatalogueWriteRepository;
+  covers: CoverSaver;
+  audio: AudioReader;
+  guard: PathGuard;
+  commits: SerialQueue;
+  now(): string;
+}
+
+export type WorkOutcome = 'added' | 'updated' | 'unchanged' | 'failed';
+
+interface AudioFacts {
+  duration: number | null;
+  bitrate: number | null;
+}
+
+const keyOf = (path: { text: string; raw: string | null }): string =>
+  path.raw === null ? `t:${path.text}` : `b:${path.raw}`;
+
+/**
+ * One work through phases 2 to 6. Incremental mode stops after indexing when the folder's signature is
+ * the stored one; metadata mode re-reads metadata and covers but reuses stored audio facts; full mode
+ * re-reads everything.
+ */
+export async function scanWork(
+  work: WorkFolder,
+  mode: ScanMode,
+  previous: StoredWorkState | undefined,
+  deps: WorkScanDeps,
+  reporter: ScanReporter,
+): Promise<WorkOutcome> {
+  const files = await indexWorkFiles(work, deps.guard, reporter);
+  if (files === null) return 'failed';
+  const signature = contentSignature(files);
+  const sameFolder =
+    previous?.root_dir === work.rootDir &&
+    previous.dir === work.dir.text &&
+    previous.dir_raw === work.dir.raw;
+  if (
+    mode === 'incremental' &&
+    previous?.missing === 0 &&
+    sameFolder &&
+    previous.content_signature === signature
+  ) {
+    return 'unchanged';
+  }
+  throwIfCancelled(reporter.signal);
+
+  const oldFiles = new Map<string, StoredFileState>(
+    previous
+      ? (await deps.catalogue.loadFiles(work.id)).map((row) => [
+          keyOf({ text: row.path, raw: row.path_raw }),
+          row,
+        ])
+      : [],
+  );
+  const fileIds = assignFileIds(files, oldFiles);
+
+  // Phase 3: tags and durations.
+  const audio = new Map<IndexedFile, AudioFacts>();
+  let tags: AudioTags | null = null;
+  for (const file of files) {
+    if (file.type !== 'audio') continue;
+    throwIfCancelled(reporter.signal);
+    const old = oldFiles.get(keyOf(file.path));
+    const unchanged =
+      old !== undefined && old.size === file.size && old.mtime_ms === file.mtimeMs && old.duration !== null;
+    if (unchanged && mode !== 'full') {
+      audio.set(file, { duration: old.duration, bitrate: old.bitrate });
+      continue;
+    }
+    const headers = await deps.audio.readHeaders(file.absPath);
+    if (headers.problem)
+      reporter.issue(`${work.display}/${file.path.text}`, headers.problem, 'error', 'failed');
+    if (!tags && (headers.tags.album || headers.tags.artist)) tags = headers.tags;
+    audio.set(file, { duration: headers.duration, bitrate: headers.bitrate });
+  }
+
+  // Phase 4: metadata.
+  const folderName = work.dir.text.slice(work.dir.text.lastIndexOf('/') + 1);
+  const metadata = await resolveMetadata(folderName, await readWorkInfo(work, files, reporter), async () => {
+    if (tags) return tags;
+    const first = files.find((file) => file.type === 'audio' && file.size > 0);
+    return first ? deps.audio.readTags(first.absPath) : null;
+  });
+  const subtitles = matchSubtitles(
+    files.map((file) => ({ fileId: fileIds.get(file) as number, path: file.path.text, type: file.type })),
+  );
+
+  // Phase 5: covers.
+  throwIfCancelled(reporter.signal);
+  const previousCover = previous
+    ? { coverKey: previous.cover_key, coverSource: previous.cover_source }
+    : null;
+  const cover = await makeCover(files, previousCover, mode === 'full', deps, reporter, work.display);
+
+  // Phase 6: commit.
+  throwIfCancelled(reporter.signal);
+  const commit = buildCommit(work, signature, metadata, cover, files, fileIds, audio, subtitles, deps.now());
+  try {
+    return await deps.commits.run(() => deps.catalogue.commitWork(commit, deps.now()));
+  } catch (error) {
+    reporter.issue(work.display, `Cannot save the work: ${(error as Error).message}`, 'error', 'failed');
+    return 'failed';
+  }
+}
+
+/** Stable ids: a path keeps its id; new paths get max + 1 in tree order (so a first scan numbers in order). */
+function assignFileIds(
+  files: readonly IndexedFile[],
+  old: ReadonlyMap<string, StoredFileState>,
+): Map<IndexedFile, number> {
+  let next = Math.max(0, ...[...old.values()].map((row) => row.file_id)) + 1;
+  return new Map(files.map((file) => [file, old.get(keyOf(file.path))?.file_id ?? next++]));
+}
+
+/** A workinfo.json at the top of the work folder; a broken one is reported and the next source is used. */
+async function readWorkInfo(
+  work: WorkFolder,
+  files: readonly IndexedFile[],
+  reporter: ScanReporter,
+): Promise<WorkMetadata | null> {
+  const file = files.find((candidate) => candidate.path.text.toLowerCase() === 'workinfo.json');
+  if (!file) return null;
+  const display = `${work.display}/${file.path.text}`;
+  let text: string;
+  try {
+    text = await readFile(file.absPath, 'utf8');
+  } catch (error) {
+    reporter.issue(display, `Cannot read: ${(error as Error).message}`, 'error', 'failed');
+    return null;
+  }
+  const parsed = parseWorkInfo(text);
+  if (parsed.ok) return parsed.metadata;
+  reporter.issue(display, `${parsed.message}; using the folder name instead`, 'warn', 'failed');
+  return null;
+}
+
+function buildCommit(
+  work: WorkFolder,
+  signature: string,
+  metadata: ResolvedMetadata,
+  cover: { coverKey: string | null; coverSource: string | null },
+  files: readonly IndexedFile[],
+  fileIds: ReadonlyMap<IndexedFile, number>,
+  audio: ReadonlyMap<IndexedFile, AudioFacts>,
+  subtitles: ReadonlyMap<number, number>,
+  now: string,
+): WorkCommit {
+  const duration = [...audio.values()].reduce((sum, facts) => sum + (facts.duration ?? 0), 0);
+  return {
+    work: {
+      id: work.id,
+      title: metadata.title,
+      release: metadata.release,
+      price: metadata.price,
+      dl_count: metadata.dlCount,
+      nsfw: metadata.nsfw === null ? null : metadata.nsfw ? 1 : 0,
+      age: metadata.age,
+      has_subtitle: subtitles.size > 0 ? 1 : 0,
+      rate_average_2dp: metadata.rateAverage,
+      rate_count: metadata.rateCount,
+      rate_count_detail: metadata.rateCountDetail ? JSON.stringify(metadata.rateCountDetail) : null,
+      review_count: metadata.reviewCount,
+      duration,
+      root_dir: work.rootDir,
+      dir: work.dir.text,
+      dir_raw: work.dir.raw,
+      content_signature: signature,
+      metadata_source: metadata.source,
+      cover_key: cover.coverKey,
+      cover_source: cover.coverSource,
+      search_text: buildSearchText(work.id, metadata.title, metadata),
+      scanned_at: now,
+    },
+    circle: metadata.circle,
+    tags: metadata.tags.map((tag) => ({ id: tag.id, name: tag.name, i18n: JSON.stringify(tag.i18n) })),
+    vas: metadata.vas,
+    files: files.map((file) => {
+      const fileId = fileIds.get(file) as number;
+      const facts = audio.get(file);
+      return {
+        file_id: fileId,
+        path: file.path.text,
+        path_raw: file.path.raw,
+        type: file.type,
+        size: file.size,
+        mtime_ms: file.mtimeMs,
+        duration: facts?.duration ?? null,
+        bitrate: facts?.bitrate ?? null,
+        subtitle_file_id: subtitles.get(fileId) ?? null,
+        sort_index: file.sortIndex,
+      };
+    }),
+  };
+}

@@ -1,0 +1,24 @@
+import { formatRjCode } from '@sasayaki/api-contract';
+import type { WorkMetadata } from './workinfo.js';
+
+/**
+ * The text plain-word search matches by substring (FTS5 trigram on SQLite, pg_trgm on PostgreSQL):
+ * title, circle, every tag name in every language, voice actors and the RJ code, lower-cased.
+ */
+export function buildSearchText(
+  id: number,
+  title: string,
+  metadata: Pick<WorkMetadata, 'circle' | 'tags' | 'vas'>,
+): string {
+  const parts = [
+    title,
+    metadata.circle?.name ?? '',
+    ...metadata.tags.flatMap((tag) => [
+      tag.name,
+      ...Object.values(tag.i18n).map((entry) => entry?.name ?? ''),
+    ]),
+    ...metadata.vas.map((va) => va.name),
+    formatRjCode(id),
+  ];
+  return [...new Set(parts.map((part) => part.trim()).filter(Boolean))].join(' ').toLowerCase();
+}
