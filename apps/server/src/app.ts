@@ -3,7 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './context.js';
 import { registerCurrentUser } from './http/plugins/current-user.plugin.js';
 import { registerErrorHandling } from './http/plugins/errors.plugin.js';
+import { registerCoverRoutes } from './http/routes/cover.routes.js';
 import { registerLabelRoutes } from './http/routes/labels.routes.js';
+import { registerMediaRoutes } from './http/routes/media.routes.js';
 import { registerSystemRoutes } from './http/routes/system.routes.js';
 import { registerWorksRoutes } from './http/routes/works.routes.js';
 import { requestSerializers } from './logger.js';
@@ -31,6 +33,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await registerSystemRoutes(api, ctx);
       await registerWorksRoutes(api, ctx);
       await registerLabelRoutes(api, ctx);
+      await registerCoverRoutes(api, ctx);
+      await registerMediaRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { CoverStore } from './media/cover-store.js';
 import { FileRepository } from './repositories/file.repository.js';
 import { LabelRepository } from './repositories/label.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
@@ -9,6 +11,7 @@ import { UserRepository } from './repositories/user.repository.js';
 import { WorkRepository } from './repositories/work.repository.js';
 import { CatalogueService } from './services/catalogue.service.js';
 import { MaintenanceService } from './services/maintenance.service.js';
+import { MediaService } from './services/media.service.js';
 
 /**
  * Everything the routes need, built once per process from the configuration. Tests build one on a
@@ -23,6 +26,8 @@ export interface AppContext {
   settings: SettingsRepository;
   maintenance: MaintenanceService;
   catalogue: CatalogueService;
+  covers: CoverStore;
+  media: MediaService;
   close(): Promise<void>;
 }
 
@@ -39,6 +44,8 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     new LabelRepository(db),
     files,
   );
+  const covers = new CoverStore(join(config.dataDir, 'covers'));
+  const media = new MediaService({ works: new WorkRepository(db, database.dialect), files, covers });
   return {
     config,
     logger,
@@ -48,6 +55,8 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     settings,
     maintenance,
     catalogue,
+    covers,
+    media,
     async close() {
       await database.close();
     },

@@ -1,0 +1,112 @@
+import { posix } from 'node:path';
+import { type CoverType, extensionOf, formatRjCode } from '@sasayaki/api-contract';
+import type { FileRow } from '../db/schema.js';
+import { NotFound } from '../errors.js';
+import { type ContentTypeSpec, contentTypeFor } from '../media/content-type.js';
+import type { CoverStore } from '../media/cover-store.js';
+import type { CoverFormat } from '../media/cover-variants.js';
+import { absolutePathOf } from '../media/file-location.js';
+import type { ArchiveEntry } from '../media/work-archive.js';
+import type { LocatedFile } from '../repositories/file.repository.js';
+
+/** What the media routes need of a work: where it lives and its cover. */
+export interface MediaWork {
+  id: number;
+  root_dir: string;
+  dir: string;
+  dir_raw: string | null;
+  cover_key: string | null;
+}
+
+export interface MediaSources {
+  /** Works that are present (not missing); the work repository fits. */
+  works: { findById(id: number): Promise<MediaWork | undefined> };
+  files: {
+    find(workId: number, fileId: number): Promise<LocatedFile | undefined>;
+    listByWork(workId: number): Promise<FileRow[]>;
+  };
+  covers: CoverStore;
+}
+
+/** One library file, ready for `sendFile`. */
+export interface MediaFile {
+  path: string | Buffer;
+  /** The file's own base name. */
+  name: string;
+  contentType: ContentTypeSpec;
+}
+
+export interface SubtitleCheck {
+  result: boolean;
+  message: string;
+  hash: string;
+  lyricExtension: string;
+}
+
+export interface WorkArchivePlan {
+  /** `RJ123456.zip`, or `RJ123456 - <folder>.zip` for one folder. */
+  fileName: string;
+  entries: ArchiveEntry[];
+}
+
+/**
+ * Decides which file a media request means (design habit 6: the service picks the file, `sendFile`
+ * sends it). Every path is rebuilt from what the scanner stored; nothing from a request is joined on.
+ */
+export class MediaService {
+  constructor(private readonly sources: MediaSources) {}
+
+  async file(workId: number, fileId: number): Promise<MediaFile> {
+    const file = await this.sources.files.find(workId, fileId);
+    if (!file) throw new NotFound('File not found');
+    const name = posix.basename(file.path);
+    return { path: absolutePathOf(file), name, contentType: contentTypeFor(name) };
+  }
+
+  /** The cover image file of a present work (its placeholder when it has none). */
+  async cover(workId: number, type: CoverType, format: CoverFormat): Promise<string> {
+    const work = await this.sources.works.findById(workId);
+    if (!work) throw new NotFound('Work not found');
+    return this.sources.covers.variantPath(work.cover_key, type, format);
+  }
+
+  /** The subtitle the scanner matched to an audio file (contract section 7), in check-lrc's shape. */
+  async subtitleOf(workId: number, fileId: number): Promise<SubtitleCheck> {
+    const file = await this.sources.files.find(workId, fileId);
+    if (!file) throw new NotFound('File not found');
+    const subtitle =
+      file.subtitle_file_id === null
+        ? undefined
+        : await this.sources.files.find(workId, file.subtitle_file_id);
+    if (!subtitle) return { result: false, message: 'No subtitle file', hash: '', lyricExtension: '' };
+    return {
+      result: true,
+      message: 'Subtitle file found',
+      hash: `${workId}/${subtitle.file_id}`,
+      lyricExtension: `.${extensionOf(subtitle.path)}`,
+    };
+  }
+
+  /**
+   * The files of a work for a ZIP, or of one folder of it (`folder` = the folder names from the work's
+   * root). Entry names start with the work's RJ code, then the path within the chosen folder.
+   */
+  async archive(workId: number, folder: readonly string[]): Promise<WorkArchivePlan> {
+    const work = await this.sources.works.findById(workId);
+    if (!work) throw new NotFound('Work not found');
+    const code = formatRjCode(work.id);
+    const prefix = folder.length === 0 ? '' : `${folder.join('/')}/`;
+    const files = (await this.sources.files.listByWork(workId)).filter((file) =>
+      file.path.startsWith(prefix),
+    );
+    if (folder.length > 0 && files.length === 0) throw new NotFound('Folder not found');
+    const last = folder.at(-1);
+    return {
+      fileName: last === undefined ? `${code}.zip` : `${code} - ${last}.zip`,
+      entries: files.map((file) => ({
+        path: absolutePathOf({ ...work, path: file.path, path_raw: file.path_raw }),
+        name: `${code}/${file.path.slice(prefix.length)}`,
+      })),
+    };
+  }
+}
