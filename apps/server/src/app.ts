@@ -6,6 +6,7 @@ import { registerErrorHandling } from './http/plugins/errors.plugin.js';
 import { registerCoverRoutes } from './http/routes/cover.routes.js';
 import { registerLabelRoutes } from './http/routes/labels.routes.js';
 import { registerMediaRoutes } from './http/routes/media.routes.js';
+import { registerScanRoutes } from './http/routes/scan.routes.js';
 import { registerSystemRoutes } from './http/routes/system.routes.js';
 import { registerWorksRoutes } from './http/routes/works.routes.js';
 import { requestSerializers } from './logger.js';
@@ -35,6 +36,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await registerLabelRoutes(api, ctx);
       await registerCoverRoutes(api, ctx);
       await registerMediaRoutes(api, ctx);
+      await registerScanRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -4,14 +4,18 @@ import type { Config } from './config/config.js';
 import { type DatabaseHandle, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { CoverStore } from './media/cover-store.js';
+import { CatalogueWriteRepository } from './repositories/catalogue-write.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
 import { LabelRepository } from './repositories/label.repository.js';
+import { ScanRepository } from './repositories/scan.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WorkRepository } from './repositories/work.repository.js';
+import { createAudioReader } from './scanner/read-audio-headers.js';
 import { CatalogueService } from './services/catalogue.service.js';
 import { MaintenanceService } from './services/maintenance.service.js';
 import { MediaService } from './services/media.service.js';
+import { ScanService } from './services/scan.service.js';
 
 /**
  * Everything the routes need, built once per process from the configuration. Tests build one on a
@@ -28,6 +32,7 @@ export interface AppContext {
   catalogue: CatalogueService;
   covers: CoverStore;
   media: MediaService;
+  scans: ScanService;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,16 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   );
   const covers = new CoverStore(join(config.dataDir, 'covers'));
   const media = new MediaService({ works: new WorkRepository(db, database.dialect), files, covers });
+  const scans = new ScanService({
+    config,
+    scans: new ScanRepository(db),
+    catalogue: new CatalogueWriteRepository(db),
+    settings,
+    maintenance,
+    covers,
+    audio: createAudioReader(config.ffprobePath),
+    logger,
+  });
   return {
     config,
     logger,
@@ -57,7 +72,10 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     catalogue,
     covers,
     media,
+    scans,
     async close() {
+      // A scan of this process records its end before the database goes away.
+      await scans.close();
       await database.close();
     },
   };

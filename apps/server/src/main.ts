@@ -33,10 +33,36 @@ async function serve(): Promise<void> {
     { port: config.port, database: config.database.kind, ms: Math.round(performance.now() - startedAt) },
     `Sasayaki is serving at http://localhost:${config.port}`,
   );
+  // The first start scans the library in the background; later starts leave it to the administrator.
+  if (config.scan.onStartup && config.libraryDirs.length > 0 && !(await ctx.scans.hasScannedOnce())) {
+    ctx.scans.start('incremental').catch((error: unknown) => logger.warn({ err: error }, 'start-up scan not started'));
+  }
+}
+
+/** `sasayaki scan [--full]`: one scan in the foreground; the exit code says whether it finished. */
+async function scan(args: string[]): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const ctx = await createContext(config, logger);
+  const stop = () => void ctx.scans.cancel().catch(() => {});
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    const state = await ctx.scans.run(args.includes('--full') ? 'full' : 'incremental');
+    for (const issue of state.errors) console.error(`${issue.level ?? 'error'}: ${issue.path}: ${issue.message}`);
+    const { found, added, updated, removed, failed, skipped } = state.counts;
+    console.log(
+      `Scan ${state.status}: ${found} found, ${added} added, ${updated} updated, ${removed} removed, ${failed} failed, ${skipped} skipped`,
+    );
+    process.exitCode = state.status === 'finished' ? 0 : 1;
+  } finally {
+    await ctx.close();
+  }
 }
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve,
+  scan,
 };
 
 async function main(argv: string[]): Promise<void> {
