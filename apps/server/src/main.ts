@@ -2,6 +2,8 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createContext } from './context.js';
+import { runDemoCommand } from './demo/demo-command.js';
+import { ensureDemoLibrary } from './demo/ensure-demo-library.js';
 import { createLogger } from './logger.js';
 
 /** The command line: `sasayaki serve | scan | demo`. */
@@ -10,14 +12,27 @@ const USAGE = `Usage: sasayaki <command>
 Commands:
   serve            start the server (default)
   scan [--full]    scan the library folders once and exit
-  demo             generate the demo library into the data folder and exit
+  demo [--out DIR] generate the demo library into <data>/demo-library (or DIR) and exit
 
 Settings come from <data>/config.json and the environment (see docs/configuration.md).`;
 
 async function serve(): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const loaded = loadConfig();
+  const logger = createLogger(loaded.logLevel);
   const startedAt = performance.now();
+  // With no library configured, a generated demo library is served, so a fresh install has something to show.
+  const config =
+    loaded.libraryDirs.length > 0
+      ? loaded
+      : {
+          ...loaded,
+          libraryDirs: [
+            await ensureDemoLibrary(loaded.dataDir, {
+              ffmpegPath: loaded.ffmpegPath,
+              log: (line) => logger.info(line),
+            }),
+          ],
+        };
   const ctx = await createContext(config, logger);
   const app = await buildApp(ctx);
   const shutdown = async (signal: string) => {
@@ -63,6 +78,7 @@ async function scan(args: string[]): Promise<void> {
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve,
   scan,
+  demo: (args) => runDemoCommand(args, loadConfig()),
 };
 
 async function main(argv: string[]): Promise<void> {
