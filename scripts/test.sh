@@ -21,6 +21,7 @@ echo "== lint (biome)"
 npx biome check .
 echo "== type-check and build (tsc -b)"
 npx tsc -b
+npx tsc -p apps/server/test
 echo "== unit and integration tests (vitest)${TEST_POSTGRES_URL:+, with PostgreSQL}"
 report=$(mktemp)
 status=0

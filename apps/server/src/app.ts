@@ -1,11 +1,19 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
-import { registerCurrentUser } from './http/plugins/current-user.plugin.js';
+import { registerAuth } from './http/plugins/auth.plugin.js';
 import { registerErrorHandling } from './http/plugins/errors.plugin.js';
+import { registerOpenApi, registerOpenApiRoute } from './http/plugins/openapi.plugin.js';
+import { registerWebApp } from './http/plugins/web-app.plugin.js';
+import { registerAdminRoutes } from './http/routes/admin.routes.js';
+import { registerAuthRoutes } from './http/routes/auth.routes.js';
 import { registerCoverRoutes } from './http/routes/cover.routes.js';
+import { registerFeedbackRoutes } from './http/routes/feedback.routes.js';
 import { registerLabelRoutes } from './http/routes/labels.routes.js';
 import { registerMediaRoutes } from './http/routes/media.routes.js';
+import { registerPlaybackRoutes } from './http/routes/playback.routes.js';
+import { registerReviewRoutes } from './http/routes/review.routes.js';
 import { registerScanRoutes } from './http/routes/scan.routes.js';
 import { registerSystemRoutes } from './http/routes/system.routes.js';
 import { registerWorksRoutes } from './http/routes/works.routes.js';
@@ -26,19 +34,33 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Referrer-Policy', 'no-referrer');
   });
+  // JSON only: media keeps exact bytes and lengths for ranges; gzip alone, since brotli costs too much CPU.
+  await app.register(compress, {
+    encodings: ['gzip', 'deflate'],
+    threshold: 1024,
+    customTypes: /^application\/json/,
+  });
   await registerErrorHandling(app);
-  await registerCurrentUser(app, ctx);
+  await registerOpenApi(app);
+  await registerAuth(app, ctx);
 
   await app.register(
     async (api) => {
+      await registerOpenApiRoute(api);
       await registerSystemRoutes(api, ctx);
       await registerWorksRoutes(api, ctx);
       await registerLabelRoutes(api, ctx);
       await registerCoverRoutes(api, ctx);
       await registerMediaRoutes(api, ctx);
+      await registerAuthRoutes(api, ctx);
+      await registerReviewRoutes(api, ctx);
+      await registerPlaybackRoutes(api, ctx);
+      await registerFeedbackRoutes(api, ctx);
+      await registerAdminRoutes(api, ctx);
       await registerScanRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
+  await registerWebApp(app, ctx.config.webDir);
   return app;
 }

@@ -3,19 +3,32 @@ import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { readOrCreateSecret } from './auth/secrets.js';
+import { DatabaseRateLimiter, MemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.js';
+import { TokenService } from './auth/token.service.js';
 import { CoverStore } from './media/cover-store.js';
 import { CatalogueWriteRepository } from './repositories/catalogue-write.repository.js';
+import { FeedbackRepository } from './repositories/feedback.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
 import { LabelRepository } from './repositories/label.repository.js';
+import { PlaybackRepository } from './repositories/playback.repository.js';
+import { ReviewRepository } from './repositories/review.repository.js';
 import { ScanRepository } from './repositories/scan.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WorkRepository } from './repositories/work.repository.js';
 import { createAudioReader } from './scanner/read-audio-headers.js';
+import { AccountService } from './services/account.service.js';
 import { CatalogueService } from './services/catalogue.service.js';
+import { createFeedbackForwarder } from './services/feedback-forwarder.js';
+import { FeedbackService } from './services/feedback.service.js';
 import { MaintenanceService } from './services/maintenance.service.js';
 import { MediaService } from './services/media.service.js';
+import { PlaybackService } from './services/playback.service.js';
+import { ReviewService } from './services/review.service.js';
+import { RuntimeSettingsService } from './services/runtime-settings.service.js';
 import { ScanService } from './services/scan.service.js';
+import { UserAdminService } from './services/user-admin.service.js';
 
 /**
  * Everything the routes need, built once per process from the configuration. Tests build one on a
@@ -33,6 +46,13 @@ export interface AppContext {
   covers: CoverStore;
   media: MediaService;
   scans: ScanService;
+  runtimeSettings: RuntimeSettingsService;
+  rateLimiter: RateLimiter;
+  accounts: AccountService;
+  reviews: ReviewService;
+  playback: PlaybackService;
+  feedback: FeedbackService;
+  userAdmin: UserAdminService;
   close(): Promise<void>;
 }
 
@@ -44,23 +64,29 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   const files = new FileRepository(db);
   const settings = new SettingsRepository(db);
   const maintenance = new MaintenanceService(settings);
-  const catalogue = new CatalogueService(
-    new WorkRepository(db, database.dialect),
-    new LabelRepository(db),
-    files,
-  );
+  const works = new WorkRepository(db, database.dialect);
+  const catalogue = new CatalogueService(works, new LabelRepository(db), files);
   const covers = new CoverStore(join(config.dataDir, 'covers'));
-  const media = new MediaService({ works: new WorkRepository(db, database.dialect), files, covers });
+  const media = new MediaService({ works, files, covers });
   const scans = new ScanService({
     config,
     scans: new ScanRepository(db),
-    catalogue: new CatalogueWriteRepository(db),
+    catalogue: new CatalogueWriteRepository(db, database.dialect),
     settings,
     maintenance,
     covers,
     audio: createAudioReader(config.ffprobePath),
     logger,
   });
+  const runtimeSettings = new RuntimeSettingsService(settings, {
+    registration: config.auth.registration,
+    guest: config.auth.guest,
+  });
+  // Several processes share one PostgreSQL: their limits must be counted there. SQLite is one process.
+  const rateLimiter = database.dialect === 'postgres' ? new DatabaseRateLimiter(db) : new MemoryRateLimiter();
+  const tokens = new TokenService(readOrCreateSecret(config.dataDir, 'token'), config.auth.tokenLifetimeSeconds);
+  const accounts = new AccountService(users, tokens, rateLimiter, runtimeSettings, config, logger);
+  await accounts.bootstrap();
   return {
     config,
     logger,
@@ -73,6 +99,13 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     covers,
     media,
     scans,
+    runtimeSettings,
+    rateLimiter,
+    accounts,
+    reviews: new ReviewService(new ReviewRepository(db, database.dialect), works, catalogue),
+    playback: new PlaybackService(new PlaybackRepository(db), files, works, catalogue),
+    feedback: new FeedbackService(new FeedbackRepository(db), works, createFeedbackForwarder(config.feedbackDsn, logger)),
+    userAdmin: new UserAdminService(users),
     async close() {
       // A scan of this process records its end before the database goes away.
       await scans.close();

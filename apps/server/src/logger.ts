@@ -5,14 +5,15 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
+  const options = {
     level,
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       remove: true,
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Fastify's request serializer without the token-bearing parts. */

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { runUserCommand, USER_USAGE, UsageError } from './cli/user-command.js';
 import { createContext } from './context.js';
 import { runDemoCommand } from './demo/demo-command.js';
 import { ensureDemoLibrary } from './demo/ensure-demo-library.js';
+import { AppError } from './errors.js';
 import { createLogger } from './logger.js';
 
 /** The command line: `sasayaki serve | scan | demo`. */

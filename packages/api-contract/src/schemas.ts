@@ -164,10 +164,43 @@ export const AuthMe = z.object({ user: User.nullable(), auth: z.boolean(), reg: 
 export const ReviewBody = z.object({
   user_name: z.string().optional(),
   work_id: z.number().int().positive(),
-  rating: z.number().min(0.5).max(5).multipleOf(0.5).nullable().optional(),
+  /** Half steps from 0.5 to 5; null (or 0, which some clients send for an emptied control) clears it. */
+  rating: z.number().min(0).max(5).multipleOf(0.5).nullable().optional(),
   review_text: z.string().max(10_000).nullable().optional(),
   progress: z.enum(PROGRESS_STATES).nullable().optional(),
 });
+
+export const ReviewModeQuery = z.object({
+  starOnly: z.enum(['true', 'false']).optional(),
+  progressOnly: z.enum(['true', 'false']).optional(),
+});
+export const WorkIdQuery = z.object({
+  work_id: z
+    .string()
+    .regex(/^\d{1,9}$/, { message: 'must be a work id' })
+    .transform(Number),
+});
+
+export const PlaybackPosition = z.object({
+  fileId: z.number().int().min(0),
+  position: z.number().min(0).max(1e7),
+  duration: z.number().min(0).max(1e7).nullable().optional(),
+});
+export const PlaybackState = z.object({
+  lastFileId: z.number().int().nullable(),
+  files: z.record(
+    z.string(),
+    z.object({ position: z.number(), duration: z.number().nullable(), updatedAt: z.string() }),
+  ),
+});
+export const HistoryWork = Work.extend({
+  lastFileId: z.number().int(),
+  lastPosition: z.number(),
+  lastPlayedAt: z.string(),
+});
+export const HistoryEnvelope = z.object({ works: z.array(HistoryWork), pagination: Pagination });
+export const ReviewedWork = Work.extend({ updated_at: z.string() });
+export const ReviewEnvelope = z.object({ works: z.array(ReviewedWork), pagination: Pagination });
 
 export const FeedbackBody = z.object({
   work_id: z.number().int().positive(),
@@ -176,6 +209,63 @@ export const FeedbackBody = z.object({
 });
 
 // ---- scans ----
+
+// ---- accounts (contract section 3) ----
+
+const MIN_LENGTH = 5;
+export const Credentials = z.object({
+  name: z
+    .string()
+    .min(MIN_LENGTH, { message: 'Username length must be at least 5 characters' })
+    .max(64, { message: 'Username must be at most 64 characters' })
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+    .regex(/^[^\u0000-\u001f\u007f]*$/, { message: 'Username must not contain control characters' }),
+  password: z
+    .string()
+    .min(MIN_LENGTH, { message: 'Password length must be at least 5 characters' })
+    .max(1024, { message: 'Password must be at most 1024 characters' }),
+});
+export const Session = z.object({ token: z.string(), user: User });
+export const RegFlag = z.object({ reg: z.boolean() });
+export const PasswordChange = z.object({
+  oldPassword: z.string().min(1).max(1024),
+  newPassword: Credentials.shape.password,
+});
+
+export const FeedbackItem = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  work_id: z.number().int(),
+  category: z.enum(FEEDBACK_CATEGORIES),
+  details: z.string(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export const FeedbackInbox = z.object({ feedback: z.array(FeedbackItem), pagination: Pagination });
+export const FeedbackUpdate = z.object({ resolved: z.boolean() });
+export const PageQuery = z.object({
+  page: strictInt(1, 1_000_000).optional(),
+  pageSize: strictInt(1, MAX_PAGE_SIZE).optional(),
+});
+
+export const AdminUser = z.object({ name: z.string(), group: z.enum(USER_GROUPS), created_at: z.string() });
+export const UserCreate = z.object({
+  name: Credentials.shape.name,
+  password: Credentials.shape.password,
+  group: z.enum(USER_GROUPS).default('user'),
+});
+export const UserUpdate = z.object({
+  name: z.string().min(1).max(64),
+  group: z.enum(USER_GROUPS).optional(),
+  password: Credentials.shape.password.optional(),
+});
+export const UserDelete = z.object({
+  users: z
+    .array(z.object({ name: z.string().min(1).max(64) }))
+    .min(1)
+    .max(1000),
+});
+export const AdminSettings = z.object({ registration: z.boolean(), guest: z.boolean() });
 
 export const ScanStart = z.object({ mode: z.enum(SCAN_MODES).default('incremental') });
 export const ScanCounts = z.object({

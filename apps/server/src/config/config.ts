@@ -18,11 +18,30 @@ export interface Config {
   ffprobePath: string;
   scan: { maxDepth: number; concurrency: number; onStartup: boolean };
   transcode: { maxConcurrent: number; cacheBytes: number };
-  /** Accounts: off until the accounts issue lands, then on by default. */
-  auth: boolean;
+  auth: AuthConfig;
+  limits: {
+    guestRequestsPerMinute: number;
+    guestConcurrentStreams: number;
+    /** Failed logins or registrations a minute, per address and per name. */
+    loginFailuresPerMinute: number;
+  };
+  /** Where feedback is also forwarded (a Sentry-style DSN); null: kept in the database only. */
+  feedbackDsn: string | null;
   logLevel: string;
   /** Absolute folder of the built web app, served from `/` when it exists. */
   webDir: string;
+}
+
+export interface AuthConfig {
+  /** Accounts on (the default). Off: everyone is the administrator, for a private single-person install. */
+  enabled: boolean;
+  adminName: string;
+  /** The first administrator's password; null: a random one is generated, printed once and saved. */
+  adminPassword: string | null;
+  tokenLifetimeSeconds: number;
+  /** Initial values of the runtime settings an administrator can change (`/api/config/admin`). */
+  registration: boolean;
+  guest: boolean;
 }
 
 export class ConfigError extends Error {
@@ -57,6 +76,18 @@ const FileConfig = z
       })
       .partial(),
     auth: z.boolean(),
+    adminName: z.string().min(5).max(64),
+    tokenLifetimeDays: z.number().int().min(1).max(3650),
+    registration: z.boolean(),
+    guest: z.boolean(),
+    limits: z
+      .object({
+        guestRequestsPerMinute: z.number().int().min(1),
+        guestConcurrentStreams: z.number().int().min(1),
+        loginFailuresPerMinute: z.number().int().min(1),
+      })
+      .partial(),
+    feedbackDsn: z.string().url(),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   })
   .partial()
@@ -112,6 +143,21 @@ function databaseFrom(url: string | undefined, dataDir: string): Config['databas
   throw new ConfigError('DATABASE_URL', 'expected a postgres:// URL or sqlite:<file>');
 }
 
+function adminName(name: string): string {
+  if (name.length < 5 || name.length > 64)
+    throw new ConfigError('SASAYAKI_ADMIN', 'must be 5 to 64 characters');
+  return name;
+}
+
+function feedbackDsn(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).toString();
+  } catch {
+    throw new ConfigError('SASAYAKI_FEEDBACK_DSN', 'not a valid URL');
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const dataDir = resolve(cwd, env.SASAYAKI_DATA || './data');
   const file = readFileConfig(dataDir);
@@ -142,7 +188,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         intFromEnv(env, 'SASAYAKI_TRANSCODE_CONCURRENCY', 1, 64) ?? file.transcode?.maxConcurrent ?? cores,
       cacheBytes: (file.transcode?.cacheMegabytes ?? 2048) * 1024 * 1024,
     },
-    auth: boolFromEnv(env, 'SASAYAKI_AUTH') ?? file.auth ?? false,
+    auth: {
+      enabled: boolFromEnv(env, 'SASAYAKI_AUTH') ?? file.auth ?? true,
+      adminName: adminName(env.SASAYAKI_ADMIN || file.adminName || 'admin'),
+      adminPassword: env.SASAYAKI_ADMIN_PASSWORD || null,
+      tokenLifetimeSeconds:
+        (intFromEnv(env, 'SASAYAKI_TOKEN_DAYS', 1, 3650) ?? file.tokenLifetimeDays ?? 30) * 86_400,
+      registration: boolFromEnv(env, 'SASAYAKI_REGISTRATION') ?? file.registration ?? false,
+      guest: boolFromEnv(env, 'SASAYAKI_GUEST') ?? file.guest ?? true,
+    },
+    limits: {
+      guestRequestsPerMinute:
+        intFromEnv(env, 'SASAYAKI_GUEST_REQUESTS_PER_MINUTE', 1, 1_000_000) ??
+        file.limits?.guestRequestsPerMinute ??
+        60,
+      guestConcurrentStreams:
+        intFromEnv(env, 'SASAYAKI_GUEST_STREAMS', 1, 1000) ?? file.limits?.guestConcurrentStreams ?? 2,
+      loginFailuresPerMinute:
+        intFromEnv(env, 'SASAYAKI_LOGIN_FAILURES_PER_MINUTE', 1, 1_000_000) ??
+        file.limits?.loginFailuresPerMinute ??
+        10,
+    },
+    feedbackDsn: feedbackDsn(env.SASAYAKI_FEEDBACK_DSN || file.feedbackDsn),
     logLevel: env.LOG_LEVEL || file.logLevel || 'info',
     webDir: resolve(env.SASAYAKI_WEB_DIR || join(import.meta.dirname, '../../../web/dist')),
   };

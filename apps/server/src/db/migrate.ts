@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { DialectKind } from './dialect.js';
 import * as initial from './migrations/2026-11-22-0001-initial.js';
 import * as coverSource from './migrations/2026-11-22-0002-cover-source.js';
+import * as accounts from './migrations/2026-11-22-0003-accounts.js';
 import type { Database } from './schema.js';
 
 /** Append-only, named by date. Each runs once, in name order, at start-up. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectKind): Promise<void> }> = {
   '2026-11-22-0001-initial': initial,
   '2026-11-22-0002-cover-source': coverSource,
+  '2026-11-22-0003-accounts': accounts,
 };
 
 class StaticProvider implements MigrationProvider {

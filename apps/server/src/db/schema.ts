@@ -16,6 +16,10 @@ export interface Database {
   users: UsersTable;
   reviews: ReviewsTable;
   settings: { key: string; value: string };
+  playback_positions: PlaybackPositionsTable;
+  playback_history: PlaybackHistoryTable;
+  feedback: FeedbackTable;
+  rate_limits: { key: string; window_start: number; count: number };
 }
 
 export interface WorksTable {
@@ -128,6 +132,35 @@ export interface ReviewsTable {
   review_text: string | null;
   progress: string | null;
   updated_at: string;
+}
+
+export interface PlaybackPositionsTable {
+  user_id: number;
+  work_id: number;
+  file_id: number;
+  position: number;
+  duration: number | null;
+  updated_at: string;
+}
+
+export interface PlaybackHistoryTable {
+  user_id: number;
+  work_id: number;
+  last_file_id: number;
+  last_position: number;
+  last_played_at: string;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number | null;
+  /** Kept when the user is deleted, so the inbox still says who wrote. */
+  user_name: string;
+  work_id: number;
+  category: string;
+  details: string;
+  created_at: string;
+  resolved_at: string | null;
 }
 
 export type WorkRow = Selectable<WorksTable>;

@@ -56,14 +56,14 @@ export class CatalogueService {
           })
         : [];
     return {
-      works: await this.decorate(ids, userId),
+      works: await this.worksByIds(ids, userId),
       pagination: { currentPage: page, pageSize, totalCount },
     };
   }
 
   /** A work with the user's fields (null for `workInfo`, which is cacheable); 404 when unknown or missing. */
   async get(id: number, userId: number | null): Promise<Work> {
-    const [work] = await this.decorate([id], userId);
+    const [work] = await this.worksByIds([id], userId);
     if (!work) throw new NotFound(`Work ${id} not found`);
     return work;
   }
@@ -85,7 +85,8 @@ export class CatalogueService {
     return shapeLabel(row);
   }
 
-  private async decorate(ids: number[], userId: number | null): Promise<Work[]> {
+  /** Works by id, in that order, with their labels and (when a user is given) that user's fields. */
+  async worksByIds(ids: number[], userId: number | null): Promise<Work[]> {
     const rows = await this.works.byIds(ids);
     const [labels, userFields] = await Promise.all([
       this.works.labelsFor(rows),

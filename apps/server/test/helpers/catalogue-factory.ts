@@ -20,6 +20,8 @@ export interface FactoryWork {
   review_count?: number | null;
   duration?: number;
   missing?: boolean;
+  /** The library folder holding `RJxxxxxx/` with the files, when a test streams them for real. */
+  rootDir?: string;
   files?: Array<{ path: string; type: string; size?: number; duration?: number; subtitle?: string }>;
 }
 
@@ -81,7 +83,7 @@ export async function insertWorks(db: Kysely<Database>, works: FactoryWork[]): P
         rate_count_detail: null,
         review_count: work.review_count ?? null,
         duration: work.duration ?? 0,
-        root_dir: '/nonexistent-library',
+        root_dir: work.rootDir ?? '/nonexistent-library',
         dir: formatRjCode(work.id),
         dir_raw: null,
         content_signature: null,

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { type App, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config/config.js';
 import { type AppContext, createContext } from '../../src/context.js';
+import { createLogger } from '../../src/logger.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -51,16 +52,24 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 export async function startTestServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sasayaki-test-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
     SASAYAKI_DATA: dataDir,
     SASAYAKI_SCAN_ON_STARTUP: 'false',
+    // Catalogue, media and scanner suites run with accounts off; the accounts suites turn them on.
+    SASAYAKI_AUTH: 'false',
+    SASAYAKI_ADMIN_PASSWORD: 'admin-password',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
-  const ctx = await createContext(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
+  // A captured log uses the production logger (its redaction is under test); otherwise quiet.
+  const logger = options.logStream
+    ? createLogger('info', options.logStream)
+    : pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const ctx = await createContext(config, logger);
   const app = await buildApp(ctx);
   await app.ready();
   return {

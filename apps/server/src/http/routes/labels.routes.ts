@@ -53,7 +53,7 @@ export async function registerLabelRoutes(app: FastifyInstance, ctx: AppContext)
         return ctx.catalogue.list(
           { ...filter(labelId as never), subtitle: query.subtitle === '1' },
           listOptions(query),
-          request.user.id,
+          request.user?.id ?? null,
         );
       },
     );

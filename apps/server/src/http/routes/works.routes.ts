@@ -30,11 +30,15 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       noStore(reply);
       const { query } = request;
-      return ctx.catalogue.list({ subtitle: query.subtitle === '1' }, listOptions(query), request.user.id);
+      return ctx.catalogue.list(
+        { subtitle: query.subtitle === '1' },
+        listOptions(query),
+        request.user?.id ?? null,
+      );
     },
   );
 
-  const search = async (keyword: string, query: WorksQuery, userId: number) => {
+  const search = async (keyword: string, query: WorksQuery, userId: number | null) => {
     const parsed = parseSearch(keyword);
     return ctx.catalogue.list(
       { subtitle: query.subtitle === '1', search: parsed },
@@ -55,7 +59,7 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request, reply) => {
       noStore(reply);
-      return search(request.params['*'], request.query, request.user.id);
+      return search(request.params['*'], request.query, request.user?.id ?? null);
     },
   );
   api.get(
@@ -69,7 +73,7 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request, reply) => {
       noStore(reply);
-      return search(request.query.keyword ?? '', request.query, request.user.id);
+      return search(request.query.keyword ?? '', request.query, request.user?.id ?? null);
     },
   );
 
@@ -87,7 +91,7 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
     { schema: { tags, params: z.object({ id: WorkIdParam }), response: { 200: Work } } },
     async (request, reply) => {
       noStore(reply);
-      return ctx.catalogue.get(request.params.id, request.user.id);
+      return ctx.catalogue.get(request.params.id, request.user?.id ?? null);
     },
   );
 

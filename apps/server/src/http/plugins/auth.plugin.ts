@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { AppError, Forbidden, Unauthorized } from '../../errors.js';
+import type { SessionUser } from '../../services/account.service.js';
+import { type Access, accessKey, ROUTE_ACCESS } from '../permissions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is asking; null when nobody signed in (only public routes get that far). */
+    user: SessionUser | null;
+  }
+}
+
+export const TOKEN_COOKIE = 'sasayaki_token';
+const MINUTE = 60_000;
+
+/** Media and covers are the routes `<audio>` and `<img>` load: only they take `?token=` and the cookie. */
+function isMediaOrCover(url: string): boolean {
+  return url.startsWith('/api/media/') || url.startsWith('/api/cover/');
+}
+
+function isStream(url: string): boolean {
+  return url.startsWith('/api/media/stream') || url.startsWith('/api/media/download');
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** Where a request's token may come from (contract section 1). */
+function tokenOf(request: FastifyRequest, routeUrl: string): string | null {
+  const header = request.headers.authorization;
+  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
+  if (!isMediaOrCover(routeUrl)) return null;
+  const query = request.query as Record<string, unknown> | undefined;
+  if (typeof query?.token === 'string' && query.token !== '') return query.token;
+  // The cookie only for reads: no state-changing request can ride on it.
+  if (request.method === 'GET' || request.method === 'HEAD')
+    return cookieValue(request.headers.cookie, TOKEN_COOKIE);
+  return null;
+}
+
+class RateLimited extends AppError {
+  constructor(message: string, retryAfter: number) {
+    super(429, message, { 'Retry-After': String(retryAfter) });
+  }
+}
+
+function enforce(access: Access, user: SessionUser | null): void {
+  if (access === 'public') return;
+  if (!user) throw new Unauthorized();
+  if (access === 'member' && user.group === 'guest') {
+    throw new Forbidden(
+      'The guest account can look and listen but not save anything: register an account to do this',
+    );
+  }
+  if (access === 'admin' && user.group !== 'administrator')
+    throw new Forbidden('Only administrators can do this');
+}
+
+/**
+ * Who is asking, and whether they may: tokens from the places the contract allows, the permission table,
+ * and the guest's limits. With accounts off everyone is the first administrator.
+ */
+export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    for (const method of [route.method].flat()) {
+      if (!(accessKey(method, route.url) in ROUTE_ACCESS)) {
+        throw new Error(`Route ${method} ${route.url} has no entry in http/permissions.ts`);
+      }
+    }
+  });
+  app.decorateRequest('user', null);
+
+  const { limits } = ctx.config;
+  const localAdmin = ctx.config.auth.enabled ? null : await ctx.accounts.firstAdministrator();
+  const guestStreams = new Map<string, number>();
+
+  const limitGuestStreams = (request: FastifyRequest, reply: FastifyReply) => {
+    const open = guestStreams.get(request.ip) ?? 0;
+    if (open >= limits.guestConcurrentStreams) {
+      throw new RateLimited(
+        'The guest account may play only a few streams at once: register an account for more',
+        5,
+      );
+    }
+    guestStreams.set(request.ip, open + 1);
+    reply.raw.once('close', () => {
+      const left = (guestStreams.get(request.ip) ?? 1) - 1;
+      if (left <= 0) guestStreams.delete(request.ip);
+      else guestStreams.set(request.ip, left);
+    });
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const routeUrl = request.routeOptions.url ?? '';
+    if (!routeUrl.startsWith('/api')) return;
+    const access = ROUTE_ACCESS[accessKey(request.method, routeUrl)] ?? 'admin';
+    if (localAdmin) {
+      request.user = localAdmin;
+      return;
+    }
+    const token = tokenOf(request, routeUrl);
+    request.user = token ? await ctx.accounts.userForToken(token) : null;
+    enforce(access, request.user);
+    if (request.user?.group !== 'guest' || access === 'public') return;
+    const state = await ctx.rateLimiter.hit(`guest:${request.ip}`, limits.guestRequestsPerMinute, MINUTE);
+    if (!state.allowed) {
+      throw new RateLimited(
+        'The guest account is rate limited: wait a moment, or register an account',
+        state.retryAfter,
+      );
+    }
+    if (isStream(routeUrl) && request.method === 'GET') limitGuestStreams(request, reply);
+  });
+}

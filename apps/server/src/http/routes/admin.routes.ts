@@ -1,0 +1,77 @@
+import {
+  AdminSettings,
+  AdminUser,
+  MessageBody,
+  UserCreate,
+  UserDelete,
+  UserUpdate,
+} from '@sasayaki/api-contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { noStore } from './works.routes.js';
+
+/** User management and the settings an administrator changes without a restart (contract section 10). */
+export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['administration'];
+
+  api.get(
+    '/config/admin',
+    { schema: { tags, response: { 200: AdminSettings } } },
+    async (_request, reply) => {
+      noStore(reply);
+      return ctx.runtimeSettings.get();
+    },
+  );
+
+  api.put(
+    '/config/admin',
+    { schema: { tags, body: AdminSettings.partial().strict(), response: { 200: AdminSettings } } },
+    async (request, reply) => {
+      noStore(reply);
+      const settings = await ctx.runtimeSettings.update(request.body);
+      // Turning guest access on must leave a guest account to log in with.
+      if (settings.guest) await ctx.accounts.bootstrap();
+      return settings;
+    },
+  );
+
+  api.get(
+    '/credentials/users',
+    { schema: { tags, response: { 200: z.object({ users: z.array(AdminUser) }) } } },
+    async (_request, reply) => {
+      noStore(reply);
+      return { users: await ctx.userAdmin.list() };
+    },
+  );
+
+  api.post(
+    '/credentials/user',
+    { schema: { tags, body: UserCreate, response: { 201: MessageBody } } },
+    async (request, reply) => {
+      await ctx.userAdmin.create(request.body.name, request.body.password, request.body.group);
+      return reply.code(201).send({ message: `User ${request.body.name} created` });
+    },
+  );
+
+  api.put(
+    '/credentials/user',
+    { schema: { tags, body: UserUpdate, response: { 200: MessageBody } } },
+    async (request) => {
+      const { name, ...changes } = request.body;
+      await ctx.userAdmin.update(name, changes);
+      return { message: `User ${name} updated` };
+    },
+  );
+
+  api.delete(
+    '/credentials/user',
+    { schema: { tags, body: UserDelete, response: { 200: MessageBody } } },
+    async (request) => {
+      await ctx.userAdmin.delete(request.body.users.map((user) => user.name));
+      return { message: `Deleted ${request.body.users.length} user(s)` };
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import { AuthMe, Credentials, MessageBody, PasswordChange, RegFlag, Session } from '@sasayaki/api-contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { Unauthorized } from '../../errors.js';
+import { TOKEN_COOKIE } from '../plugins/auth.plugin.js';
+import { noStore } from './works.routes.js';
+
+function setTokenCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAge: number): void {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header(
+    'Set-Cookie',
+    `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/api; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`,
+  );
+}
+
+/** Login, registration, logout and password changes (contract section 3). */
+export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['accounts'];
+  const lifetime = ctx.config.auth.tokenLifetimeSeconds;
+
+  api.get('/auth/me', { schema: { tags, response: { 200: AuthMe } } }, async (request, reply) => {
+    noStore(reply);
+    const { registration } = await ctx.runtimeSettings.get();
+    if (!ctx.config.auth.enabled) return { user: request.user, auth: false, reg: false };
+    if (!request.user) throw new Unauthorized();
+    return { user: { name: request.user.name, group: request.user.group }, auth: true, reg: registration };
+  });
+
+  api.post(
+    '/auth/me',
+    { schema: { tags, body: Credentials, response: { 200: Session } } },
+    async (request, reply) => {
+      noStore(reply);
+      const session = await ctx.accounts.login(request.body.name, request.body.password, request.ip);
+      setTokenCookie(request, reply, session.token, lifetime);
+      return session;
+    },
+  );
+
+  api.delete('/auth/me', { schema: { tags } }, async (request, reply) => {
+    setTokenCookie(request, reply, '', 0);
+    return reply.code(204).send();
+  });
+
+  api.get('/auth/reg', { schema: { tags, response: { 200: RegFlag } } }, async (_request, reply) => {
+    noStore(reply);
+    return { reg: ctx.config.auth.enabled && (await ctx.runtimeSettings.get()).registration };
+  });
+
+  api.post(
+    '/auth/reg',
+    { schema: { tags, body: Credentials, response: { 201: Session } } },
+    async (request, reply) => {
+      noStore(reply);
+      const session = await ctx.accounts.register(request.body.name, request.body.password, request.ip);
+      setTokenCookie(request, reply, session.token, lifetime);
+      return reply.code(201).send(session);
+    },
+  );
+
+  api.put(
+    '/auth/password',
+    {
+      schema: {
+        tags,
+        body: PasswordChange,
+        response: { 200: MessageBody.extend({ token: Session.shape.token }) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      if (!request.user) throw new Unauthorized();
+      const session = await ctx.accounts.changePassword(
+        request.user,
+        request.body.oldPassword,
+        request.body.newPassword,
+      );
+      setTokenCookie(request, reply, session.token, lifetime);
+      return { message: 'Password changed: other sessions are signed out', token: session.token };
+    },
+  );
+}

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { User, UserGroup } from '@sasayaki/api-contract';
+import type { Logger } from 'pino';
+import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.js';
+import type { RateLimiter } from '../auth/rate-limiter.js';
+import { writePrivateFile } from '../auth/secrets.js';
+import type { TokenService } from '../auth/token.service.js';
+import type { AuthConfig, Config } from '../config/config.js';
+import { AppError, Conflict, Forbidden, NotFound, Unauthorized } from '../errors.js';
+import type { UserRepository, UserRow } from '../repositories/user.repository.js';
+import type { RuntimeSettingsService } from './runtime-settings.service.js';
+
+export const GUEST_NAME = 'guest';
+const MINUTE = 60_000;
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  group: UserGroup;
+}
+
+export interface IssuedSession {
+  token: string;
+  user: User;
+}
+
+function publicUser(row: UserRow): User {
+  return { name: row.name, group: row.group as UserGroup };
+}
+
+class TooManyAttempts extends AppError {
+  constructor(retryAfter: number) {
+    super(429, 'Too many failed attempts: wait a minute and try again', {
+      'Retry-After': String(retryAfter),
+    });
+  }
+}
+
+/** Accounts: the first administrator, the guest, login, registration, passwords and who a token is. */
+export class AccountService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly tokens: TokenService,
+    private readonly limiter: RateLimiter,
+    private readonly settings: RuntimeSettingsService,
+    private readonly config: Pick<Config, 'dataDir' | 'limits'> & { auth: AuthConfig },
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * On every start: an administrator exists (no installation has a known default password: it is taken
+   * from the configuration or generated, printed once and saved readable by the owner only), and the
+   * guest account exists while guest access is on.
+   */
+  async bootstrap(): Promise<void> {
+    if ((await this.users.countInGroup('administrator')) === 0) {
+      const { adminName, adminPassword } = this.config.auth;
+      const password = adminPassword ?? randomBytes(15).toString('base64url');
+      if (await this.users.create(adminName, await hashPassword(password), 'administrator')) {
+        if (!adminPassword) {
+          const file = join(this.config.dataDir, 'admin-password.txt');
+          writePrivateFile(file, `${adminName}\n${password}\n`);
+          // Deliberately on the console, not in the log stream: shown once, to whoever started the server.
+          console.log(
+            `\nCreated the administrator "${adminName}" with the password: ${password}\n(also saved in ${file})\n`,
+          );
+        }
+      } else {
+        // The name exists as a non-administrator: promote it, so the installation is never left without one.
+        const existing = await this.users.findByName(adminName);
+        if (existing) await this.users.setGroup(existing.id, 'administrator');
+      }
+    }
+    if ((await this.settings.get()).guest && !(await this.users.findByName(GUEST_NAME))) {
+      await this.users.create(GUEST_NAME, await hashPassword(GUEST_NAME), 'guest');
+    }
+  }
+
+  /** The first administrator: who everyone is when accounts are off. */
+  async firstAdministrator(): Promise<SessionUser> {
+    const admins = (await this.users.list()).filter((user) => user.group === 'administrator');
+    const row = admins.find((user) => user.name === this.config.auth.adminName) ?? admins[0];
+    if (!row) throw new Error('No administrator account exists');
+    return { id: row.id, name: row.name, group: 'administrator' };
+  }
+
+  /** The user a token stands for, or null when it is invalid, expired, revoked or its user is gone. */
+  async userForToken(token: string): Promise<SessionUser | null> {
+    const claims = await this.tokens.verify(token);
+    if (!claims) return null;
+    const row = await this.users.findById(claims.userId);
+    if (!row || row.password_changed_at !== claims.passwordVersion) return null;
+    if (row.group === 'guest' && !(await this.settings.get()).guest) return null;
+    return { id: row.id, name: row.name, group: row.group as UserGroup };
+  }
+
+  async login(name: string, password: string, address: string): Promise<IssuedSession> {
+    const { loginFailuresPerMinute: limit } = this.config.limits;
+    const keys = [`login:addr:${address}`, `login:name:${name.toLowerCase()}`];
+    for (const key of keys) {
+      const state = await this.limiter.check(key, limit, MINUTE);
+      if (!state.allowed) throw new TooManyAttempts(state.retryAfter);
+    }
+    const row = await this.users.findByName(name);
+    let valid = false;
+    if (row) valid = await verifyPassword(row.password_hash, password);
+    else await verifyNothing(password);
+    if (!row || !valid) {
+      for (const key of keys) await this.limiter.hit(key, limit, MINUTE);
+      throw new Unauthorized('Wrong user name or password');
+    }
+    if (row.group === 'guest' && !(await this.settings.get()).guest) {
+      throw new Forbidden('Guest access is turned off on this server');
+    }
+    return this.issue(row);
+  }
+
+  async register(name: string, password: string, address: string): Promise<IssuedSession> {
+    if (!(await this.settings.get()).registration)
+      throw new Forbidden('Registration is turned off on this server');
+    const { loginFailuresPerMinute: limit } = this.config.limits;
+    const state = await this.limiter.hit(`register:addr:${address}`, limit, MINUTE);
+    if (!state.allowed) throw new TooManyAttempts(state.retryAfter);
+    if (!(await this.users.create(name, await hashPassword(password), 'user'))) {
+      throw new Conflict(`The name "${name}" is taken`);
+    }
+    const row = await this.users.findByName(name);
+    if (!row) throw new NotFound(`User ${name} not found`);
+    this.logger.info({ user: name }, 'account registered');
+    return this.issue(row);
+  }
+
+  /** Changes the password and returns a new session: every token issued before stops working. */
+  async changePassword(user: SessionUser, oldPassword: string, newPassword: string): Promise<IssuedSession> {
+    if (user.group === 'guest') throw new Forbidden('The guest account cannot change its password');
+    const row = await this.users.findById(user.id);
+    if (!row) throw new Unauthorized();
+    if (!(await verifyPassword(row.password_hash, oldPassword)))
+      throw new Forbidden('The old password is wrong');
+    await this.users.setPassword(row.id, await hashPassword(newPassword));
+    const updated = await this.users.findById(row.id);
+    if (!updated) throw new Unauthorized();
+    return this.issue(updated);
+  }
+
+  private async issue(row: UserRow): Promise<IssuedSession> {
+    return { token: await this.tokens.sign(row), user: publicUser(row) };
+  }
+}

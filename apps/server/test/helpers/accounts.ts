@@ -1,0 +1,33 @@
+import type { TestServer } from './test-context.js';
+
+export const ADMIN = { name: 'admin', password: 'admin-password' };
+
+/** Settings for a server with accounts on, registration open and a known administrator password. */
+export const ACCOUNTS_ON = {
+  SASAYAKI_AUTH: 'true',
+  SASAYAKI_ADMIN_PASSWORD: ADMIN.password,
+  SASAYAKI_REGISTRATION: 'true',
+};
+
+export async function login(server: TestServer, name: string, password: string): Promise<string> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/me',
+    payload: { name, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login ${name}: ${response.statusCode} ${response.body}`);
+  return response.json().token;
+}
+
+export async function register(server: TestServer, name: string, password = 'password1'): Promise<string> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/reg',
+    payload: { name, password },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`register ${name}: ${response.statusCode} ${response.body}`);
+  return response.json().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
