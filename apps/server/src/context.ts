@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { DatabaseRateLimiter, MemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.js';
+import { readOrCreateSecret } from './auth/secrets.js';
+import { TokenService } from './auth/token.service.js';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { readOrCreateSecret } from './auth/secrets.js';
-import { DatabaseRateLimiter, MemoryRateLimiter, type RateLimiter } from './auth/rate-limiter.js';
-import { TokenService } from './auth/token.service.js';
 import { CoverStore } from './media/cover-store.js';
 import { CatalogueWriteRepository } from './repositories/catalogue-write.repository.js';
 import { FeedbackRepository } from './repositories/feedback.repository.js';
@@ -20,8 +20,8 @@ import { WorkRepository } from './repositories/work.repository.js';
 import { createAudioReader } from './scanner/read-audio-headers.js';
 import { AccountService } from './services/account.service.js';
 import { CatalogueService } from './services/catalogue.service.js';
-import { createFeedbackForwarder } from './services/feedback-forwarder.js';
 import { FeedbackService } from './services/feedback.service.js';
+import { createFeedbackForwarder } from './services/feedback-forwarder.js';
 import { MaintenanceService } from './services/maintenance.service.js';
 import { MediaService } from './services/media.service.js';
 import { PlaybackService } from './services/playback.service.js';
@@ -79,12 +79,15 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     logger,
   });
   const runtimeSettings = new RuntimeSettingsService(settings, {
-    registration: config.auth.registration,
+    registration: config.auth.registration ?? false,
     guest: config.auth.guest,
   });
   // Several processes share one PostgreSQL: their limits must be counted there. SQLite is one process.
   const rateLimiter = database.dialect === 'postgres' ? new DatabaseRateLimiter(db) : new MemoryRateLimiter();
-  const tokens = new TokenService(readOrCreateSecret(config.dataDir, 'token'), config.auth.tokenLifetimeSeconds);
+  const tokens = new TokenService(
+    readOrCreateSecret(config.dataDir, 'token'),
+    config.auth.tokenLifetimeSeconds,
+  );
   const accounts = new AccountService(users, tokens, rateLimiter, runtimeSettings, config, logger);
   await accounts.bootstrap();
   return {
@@ -104,7 +107,11 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     accounts,
     reviews: new ReviewService(new ReviewRepository(db, database.dialect), works, catalogue),
     playback: new PlaybackService(new PlaybackRepository(db), files, works, catalogue),
-    feedback: new FeedbackService(new FeedbackRepository(db), works, createFeedbackForwarder(config.feedbackDsn, logger)),
+    feedback: new FeedbackService(
+      new FeedbackRepository(db),
+      works,
+      createFeedbackForwarder(config.feedbackDsn, logger),
+    ),
     userAdmin: new UserAdminService(users),
     async close() {
       // A scan of this process records its end before the database goes away.

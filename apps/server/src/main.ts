@@ -1,7 +1,8 @@
 #!/usr/bin/env node
+import type { Logger } from 'pino';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/config.js';
 import { runUserCommand, USER_USAGE, UsageError } from './cli/user-command.js';
+import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { createContext } from './context.js';
 import { runDemoCommand } from './demo/demo-command.js';
 import { ensureDemoLibrary } from './demo/ensure-demo-library.js';
@@ -18,23 +19,28 @@ Commands:
 
 Settings come from <data>/config.json and the environment (see docs/configuration.md).`;
 
+/**
+ * With no library configured, a generated demo library stands in, so a fresh install has something to
+ * show; there registration is open unless configured otherwise, so visitors can try accounts.
+ */
+async function withLibrary(loaded: Config, logger: Logger): Promise<Config> {
+  if (loaded.libraryDirs.length > 0) return loaded;
+  const demo = await ensureDemoLibrary(loaded.dataDir, {
+    ffmpegPath: loaded.ffmpegPath,
+    log: (line) => logger.info(line),
+  });
+  return {
+    ...loaded,
+    libraryDirs: [demo],
+    auth: { ...loaded.auth, registration: loaded.auth.registration ?? true },
+  };
+}
+
 async function serve(): Promise<void> {
   const loaded = loadConfig();
   const logger = createLogger(loaded.logLevel);
   const startedAt = performance.now();
-  // With no library configured, a generated demo library is served, so a fresh install has something to show.
-  const config =
-    loaded.libraryDirs.length > 0
-      ? loaded
-      : {
-          ...loaded,
-          libraryDirs: [
-            await ensureDemoLibrary(loaded.dataDir, {
-              ffmpegPath: loaded.ffmpegPath,
-              log: (line) => logger.info(line),
-            }),
-          ],
-        };
+  const config = await withLibrary(loaded, logger);
   const ctx = await createContext(config, logger);
   const app = await buildApp(ctx);
   const shutdown = async (signal: string) => {
@@ -52,21 +58,25 @@ async function serve(): Promise<void> {
   );
   // The first start scans the library in the background; later starts leave it to the administrator.
   if (config.scan.onStartup && config.libraryDirs.length > 0 && !(await ctx.scans.hasScannedOnce())) {
-    ctx.scans.start('incremental').catch((error: unknown) => logger.warn({ err: error }, 'start-up scan not started'));
+    ctx.scans
+      .start('incremental')
+      .catch((error: unknown) => logger.warn({ err: error }, 'start-up scan not started'));
   }
 }
 
 /** `sasayaki scan [--full]`: one scan in the foreground; the exit code says whether it finished. */
 async function scan(args: string[]): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const loaded = loadConfig();
+  const logger = createLogger(loaded.logLevel);
+  const config = await withLibrary(loaded, logger);
   const ctx = await createContext(config, logger);
   const stop = () => void ctx.scans.cancel().catch(() => {});
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
     const state = await ctx.scans.run(args.includes('--full') ? 'full' : 'incremental');
-    for (const issue of state.errors) console.error(`${issue.level ?? 'error'}: ${issue.path}: ${issue.message}`);
+    for (const issue of state.errors)
+      console.error(`${issue.level ?? 'error'}: ${issue.path}: ${issue.message}`);
     const { found, added, updated, removed, failed, skipped } = state.counts;
     console.log(
       `Scan ${state.status}: ${found} found, ${added} added, ${updated} updated, ${removed} removed, ${failed} failed, ${skipped} skipped`,

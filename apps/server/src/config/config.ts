@@ -39,8 +39,11 @@ export interface AuthConfig {
   /** The first administrator's password; null: a random one is generated, printed once and saved. */
   adminPassword: string | null;
   tokenLifetimeSeconds: number;
-  /** Initial values of the runtime settings an administrator can change (`/api/config/admin`). */
-  registration: boolean;
+  /**
+   * Initial values of the runtime settings an administrator can change (`/api/config/admin`). Registration
+   * null: not configured, so open on the demo library and closed otherwise.
+   */
+  registration: boolean | null;
   guest: boolean;
 }
 
@@ -194,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       adminPassword: env.SASAYAKI_ADMIN_PASSWORD || null,
       tokenLifetimeSeconds:
         (intFromEnv(env, 'SASAYAKI_TOKEN_DAYS', 1, 3650) ?? file.tokenLifetimeDays ?? 30) * 86_400,
-      registration: boolFromEnv(env, 'SASAYAKI_REGISTRATION') ?? file.registration ?? false,
+      registration: boolFromEnv(env, 'SASAYAKI_REGISTRATION') ?? file.registration ?? null,
       guest: boolFromEnv(env, 'SASAYAKI_GUEST') ?? file.guest ?? true,
     },
     limits: {

@@ -13,7 +13,11 @@ export const OPENAPI_FILE = new URL('../../openapi.json', import.meta.url);
 export async function generateOpenApiDocument(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sasayaki-openapi-'));
   const ctx = await createContext(
-    loadConfig({ SASAYAKI_DATA: dataDir, SASAYAKI_SCAN_ON_STARTUP: 'false' }),
+    loadConfig({
+      SASAYAKI_DATA: dataDir,
+      SASAYAKI_SCAN_ON_STARTUP: 'false',
+      SASAYAKI_ADMIN_PASSWORD: 'throw-away-password',
+    }),
     pino({ level: 'silent' }),
   );
   try {
