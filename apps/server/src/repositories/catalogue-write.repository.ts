@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DialectKind } from '../db/dialect.js';
 import type { Database, FilesTable, WorksTable } from '../db/schema.js';
 import { RESERVED_LABEL_ID_START, uuidV5 } from '../scanner/label-ids.js';
 
@@ -32,6 +33,11 @@ type LabelTable = 'circles' | 'tags' | 'vas';
 
 const FILE_BATCH = 300;
 
+/** Frees a unique name for the moment a label is re-keyed (PostgreSQL text cannot hold NUL, so no trick there). */
+function temporaryName(id: number | string): string {
+  return `\u{10FFFF}re-keying ${id}`;
+}
+
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
   for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
@@ -44,7 +50,10 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * missing, because reviews and history point at them.
  */
 export class CatalogueWriteRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectKind,
+  ) {}
 
   async loadWorkStates(): Promise<Map<number, StoredWorkState>> {
     const rows = await this.db
@@ -74,6 +83,9 @@ export class CatalogueWriteRepository {
   /** Writes one work; says whether it was new. */
   async commitWork(commit: WorkCommit, now: string): Promise<'added' | 'updated'> {
     return this.db.transaction().execute(async (trx) => {
+      // No wait for the disk flush: a crash may lose the last few commits, which the next scan redoes
+      // (their signatures were lost with them); the database itself stays consistent.
+      if (this.dialect === 'postgres') await sql`SET LOCAL synchronous_commit = off`.execute(trx);
       const existed = await trx
         .selectFrom('works')
         .select('id')
@@ -185,7 +197,7 @@ export class CatalogueWriteRepository {
     }
     if (byName && byName.id < RESERVED_LABEL_ID_START) return byName.id;
     if (byName)
-      await sql`UPDATE ${sql.table(table)} SET name = ${`\u0000rekey:${byName.id}`} WHERE id = ${byName.id}`.execute(
+      await sql`UPDATE ${sql.table(table)} SET name = ${temporaryName(byName.id)} WHERE id = ${byName.id}`.execute(
         trx,
       );
     await this.insertLabel(trx, table, label.id, label.name, i18n);
@@ -212,7 +224,7 @@ export class CatalogueWriteRepository {
     if (byName)
       await trx
         .updateTable('vas')
-        .set({ name: `\u0000rekey:${byName.id}` })
+        .set({ name: temporaryName(byName.id) })
         .where('id', '=', byName.id)
         .execute();
     await trx.insertInto('vas').values({ id: label.id, name: label.name }).execute();

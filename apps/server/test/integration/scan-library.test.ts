@@ -153,7 +153,11 @@ describe.each(DATABASE_KINDS)('scanning a hostile library on %s', (kind) => {
 
   it('gives a circle named by a folder and by a workinfo.json one id: the official one', async () => {
     expect((await work(200008)).circle_id).toBe(4242);
-    const circles = await db().selectFrom('circles').selectAll().where('name', '=', 'Official Circle').execute();
+    const circles = await db()
+      .selectFrom('circles')
+      .selectAll()
+      .where('name', '=', 'Official Circle')
+      .execute();
     expect(circles).toEqual([{ id: 4242, name: 'Official Circle' }]);
   });
 
