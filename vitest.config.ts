@@ -1,18 +1,37 @@
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const contract = (entry: string) =>
+  fileURLToPath(new URL(`packages/api-contract/src/${entry}`, import.meta.url));
+
 export default defineConfig({
-  resolve: {
-    // Tests run the TypeScript sources; the contract package resolves to its source too.
-    alias: {
-      '@sasayaki/api-contract': fileURLToPath(new URL('packages/api-contract/src/index.ts', import.meta.url)),
-    },
-  },
   test: {
-    include: ['apps/server/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        // Tests run the TypeScript sources; the contract package resolves to its source too.
+        resolve: { alias: { '@sasayaki/api-contract': contract('index.ts') } },
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: { '@sasayaki/api-contract': contract('browser.ts') } },
+        test: {
+          name: 'web',
+          include: ['apps/web/test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+          css: false,
+        },
+      },
+    ],
   },
 });

@@ -22,6 +22,7 @@ npx biome check .
 echo "== type-check and build (tsc -b)"
 npx tsc -b
 npx tsc -p apps/server/test
+npx tsc -p apps/web
 echo "== unit and integration tests (vitest)${TEST_POSTGRES_URL:+, with PostgreSQL}"
 report=$(mktemp)
 status=0

@@ -317,3 +317,20 @@ export const IntIdParam = z
 export const UuidParam = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
   message: 'must be a UUID',
 });
+
+// ---- inferred types, for the web app and other clients ----
+
+export type AuthMe = z.infer<typeof AuthMe>;
+export type Session = z.infer<typeof Session>;
+export type Label = z.infer<typeof Label>;
+export type VersionBody = z.infer<typeof VersionBody>;
+export type CheckLrcBody = z.infer<typeof CheckLrcBody>;
+export type ReviewedWork = z.infer<typeof ReviewedWork>;
+export type ReviewEnvelope = z.infer<typeof ReviewEnvelope>;
+export type HistoryWork = z.infer<typeof HistoryWork>;
+export type HistoryEnvelope = z.infer<typeof HistoryEnvelope>;
+export type PlaybackState = z.infer<typeof PlaybackState>;
+export type FeedbackItem = z.infer<typeof FeedbackItem>;
+export type FeedbackInbox = z.infer<typeof FeedbackInbox>;
+export type AdminSettings = z.infer<typeof AdminSettings>;
+export type AdminUser = z.infer<typeof AdminUser>;

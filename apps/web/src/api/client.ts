@@ -1,0 +1,88 @@
+import { readString, STORAGE_KEYS } from '../lib/storage';
+
+/** A failed API call: the server's `{ error }` when it answered, else the network failure. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly statusText: string,
+    readonly serverMessage: string | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** True when no response came back at all (offline, server down, CORS, timeout). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export function getToken(): string | null {
+  return readString(STORAGE_KEYS.token);
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Milliseconds before the request is abandoned as a network failure. */
+  timeout?: number;
+}
+
+/**
+ * Every call to the API goes through here: the bearer token, JSON in and out, and errors as `ApiError`
+ * with the spec's message order (server error text, else 'status statusText', else the failure message).
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const signals = [options.signal, options.timeout ? AbortSignal.timeout(options.timeout) : undefined].filter(
+    (signal): signal is AbortSignal => signal !== undefined,
+  );
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+    });
+  } catch (error) {
+    throw new ApiError((error as Error).message || 'Network Error', 0, '', null);
+  }
+  if (!response.ok) {
+    let serverMessage: string | null = null;
+    try {
+      serverMessage = ((await response.json()) as { error?: string }).error ?? null;
+    } catch {
+      // Not JSON: the status line speaks for itself.
+    }
+    const message = serverMessage ?? `${response.status} ${response.statusText}`.trim();
+    throw new ApiError(message, response.status, response.statusText, serverMessage);
+  }
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await response.json() : await response.text()) as T;
+}
+
+/** A media or cover URL that `<audio>`/`<img>` can load: they cannot send headers, so the token rides along. */
+export function mediaUrl(path: string): string {
+  const token = getToken();
+  return token ? withQuery(path, { token }) : path;
+}

@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+import { usePlayerActivation } from '../../player/activation';
+
+// The player is its own chunk: it loads with the first work page, not with the first screen.
+const PlayerRoot = lazy(() => import('../../player/PlayerRoot'));
+
+export function PlayerSlots() {
+  const activated = usePlayerActivation((state) => state.activated);
+  if (!activated) return null;
+  return (
+    <Suspense fallback={null}>
+      <PlayerRoot />
+    </Suspense>
+  );
+}

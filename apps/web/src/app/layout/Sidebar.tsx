@@ -1,0 +1,153 @@
+import {
+  Box,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  NavLink,
+  ScrollArea,
+  Switch,
+  Text,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconArrowsShuffle,
+  IconBooks,
+  IconHeart,
+  IconInfoCircle,
+  IconLogout,
+  IconMicrophone2,
+  IconMoon,
+  IconRadar,
+  IconSettings,
+  IconTags,
+  IconUsersGroup,
+  IconZzz,
+} from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterLink, useLocation, useNavigate } from 'react-router';
+import { fetchSession, logout, SESSION_QUERY_KEY } from '../../features/auth/session';
+import { playRandomWork } from '../../features/works/random-play';
+import { usePlayerActivation } from '../../player/activation';
+
+const LINKS = [
+  { to: '/works', key: 'library', icon: IconBooks },
+  { to: '/favourites', key: 'favourites', icon: IconHeart },
+  { to: '/circles', key: 'circles', icon: IconUsersGroup },
+  { to: '/tags', key: 'tags', icon: IconTags },
+  { to: '/vas', key: 'vas', icon: IconMicrophone2 },
+] as const;
+
+/** The 230 px sidebar (spec section 2): places, random play, sleep mode, dark mode, about, settings, logout. */
+export function Sidebar({ onNavigate }: { onNavigate(): void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { colorScheme, toggleColorScheme } = useMantineColorScheme();
+  const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  const openSleepTimer = usePlayerActivation((state) => state.openSleepTimer);
+  const user = session.data?.user;
+
+  const [logoutOpen, logoutDialog] = useDisclosure(false);
+  const confirmLogout = async () => {
+    logoutDialog.close();
+    await logout();
+    queryClient.clear();
+    navigate('/login');
+  };
+
+  return (
+    <ScrollArea component="nav" aria-label={t('common.nav.menu')} p="xs">
+      {LINKS.map(({ to, key, icon: Icon }) => (
+        <NavLink
+          key={to}
+          component={RouterLink}
+          to={to}
+          label={t(`common.nav.${key}`)}
+          leftSection={<Icon size={18} />}
+          active={location.pathname.startsWith(to)}
+          onClick={onNavigate}
+        />
+      ))}
+      <Divider my="xs" />
+      <NavLink
+        component="button"
+        label={t('common.nav.randomPlay')}
+        leftSection={<IconArrowsShuffle size={18} />}
+        onClick={() => {
+          onNavigate();
+          void playRandomWork(navigate);
+        }}
+      />
+      <NavLink
+        component="button"
+        label={t('common.nav.sleepMode')}
+        leftSection={<IconZzz size={18} />}
+        onClick={() => {
+          onNavigate();
+          openSleepTimer();
+        }}
+      />
+      <Box px="sm" py={8}>
+        <Switch
+          label={t('common.nav.darkMode')}
+          checked={colorScheme === 'dark'}
+          onChange={() => toggleColorScheme()}
+          thumbIcon={<IconMoon size={12} />}
+        />
+      </Box>
+      <Divider my="xs" />
+      {user?.group === 'administrator' && (
+        <NavLink
+          component={RouterLink}
+          to="/admin/scanner"
+          label={t('common.nav.scanner')}
+          leftSection={<IconRadar size={18} />}
+          onClick={onNavigate}
+        />
+      )}
+      <NavLink
+        component={RouterLink}
+        to="/about"
+        label={t('common.nav.about')}
+        leftSection={<IconInfoCircle size={18} />}
+        onClick={onNavigate}
+      />
+      <NavLink
+        component={RouterLink}
+        to="/settings"
+        label={t('common.nav.settings')}
+        leftSection={<IconSettings size={18} />}
+        onClick={onNavigate}
+      />
+      {session.data?.auth && user && (
+        <NavLink
+          component="button"
+          label={t('common.nav.logout')}
+          description={user.name}
+          leftSection={<IconLogout size={18} />}
+          onClick={logoutDialog.open}
+        />
+      )}
+      <Modal
+        opened={logoutOpen}
+        onClose={logoutDialog.close}
+        title={t('common.nav.logoutOf', { name: user?.name ?? '' })}
+        centered
+      >
+        <Text size="sm">{t('common.nav.logoutConfirm')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={logoutDialog.close}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button color="red" onClick={() => void confirmLogout()}>
+            {t('common.nav.logout')}
+          </Button>
+        </Group>
+      </Modal>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,4 @@
+/** Being built: replaced by the notices feature. */
+export function Notices() {
+  return null;
+}

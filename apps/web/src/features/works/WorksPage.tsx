@@ -1,0 +1,4 @@
+/** Being built: replaced by its feature's screen. */
+export default function WorksPage() {
+  return null;
+}

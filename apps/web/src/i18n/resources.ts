@@ -1,0 +1,18 @@
+import { commonMessages } from '../app/messages';
+import type { FeatureMessages, Messages } from './catalogue';
+import { LANGUAGES, type Language } from './languages';
+
+/** Every feature's messages, by namespace key. Add a feature's `messages.ts` here. */
+export const FEATURE_MESSAGES: Record<string, FeatureMessages> = {
+  common: commonMessages,
+};
+
+export function resourcesFor(language: Language): Messages {
+  return Object.fromEntries(
+    Object.entries(FEATURE_MESSAGES).map(([key, messages]) => [key, messages[language]]),
+  );
+}
+
+export const RESOURCES = Object.fromEntries(
+  LANGUAGES.map((language) => [language, { translation: resourcesFor(language) }]),
+) as Record<Language, { translation: Messages }>;

@@ -1,0 +1,4 @@
+/** Being built: replaced by the player. */
+export default function PlayerRoot() {
+  return null;
+}

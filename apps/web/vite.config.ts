@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  resolve: {
+    // The contract package is TypeScript source shared with the server: bundle it from source.
+    alias: {
+      '@sasayaki/api-contract': fileURLToPath(
+        new URL('../../packages/api-contract/src/browser.ts', import.meta.url),
+      ),
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      manifest: {
+        name: 'Sasayaki',
+        short_name: 'Sasayaki',
+        description: 'Your doujin audio library',
+        theme_color: '#1f1a2e',
+        background_color: '#101014',
+        display: 'standalone',
+        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any maskable' }],
+      },
+      workbox: {
+        // The API is never cached: lists, media and covers depend on the user and the library.
+        navigateFallbackDenylist: [/^\/api/],
+        runtimeCaching: [],
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+      },
+    }),
+  ],
+  server: { proxy: { '/api': 'http://localhost:8888' } },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+});

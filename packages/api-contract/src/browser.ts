@@ -1,0 +1,8 @@
+/**
+ * The contract for the web app: constants and helpers as values, schemas as types only, so the bundle
+ * carries no zod.
+ */
+export * from './constants.js';
+export * from './file-types.js';
+export * from './rj-code.js';
+export type * from './schemas.js';
