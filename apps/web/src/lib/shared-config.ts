@@ -1,0 +1,73 @@
+import { readJson, STORAGE_KEYS, writeJson } from './storage';
+
+/**
+ * The player settings kept in local storage `sharedConfig` (spec sections 3, 4 and 9): seek times,
+ * quality behaviour and the subtitle display mode. The settings page writes them; the player reads them.
+ */
+export type QualityBehavior = 'fluentFirst' | 'qualityFirst';
+export type SubtitleDisplayMode = 'in-app' | 'pip';
+
+export interface SharedConfig {
+  /** Seconds the rewind button jumps back (default 5). */
+  rewindSeekTime: number;
+  /** Seconds the forward button jumps ahead (default 30). */
+  forwardSeekTime: number;
+  /** fluentFirst (default) streams the low-bitrate file when there is one; qualityFirst never does. */
+  qualityBehavior: QualityBehavior;
+  /** Where subtitles show: in the app's lyrics bar, or in a picture-in-picture window. */
+  subtitleDisplayMode: SubtitleDisplayMode;
+}
+
+/** The seek-time choices offered by the settings page (seconds). */
+export const SEEK_TIME_OPTIONS = [5, 10, 15, 30] as const;
+
+export const DEFAULT_SHARED_CONFIG: Readonly<SharedConfig> = Object.freeze({
+  rewindSeekTime: 5,
+  forwardSeekTime: 30,
+  qualityBehavior: 'fluentFirst',
+  subtitleDisplayMode: 'in-app',
+});
+
+/** Event fired on `window` after writeSharedConfig, so open screens (the player) can follow changes. */
+export const SHARED_CONFIG_EVENT = 'sasayaki:shared-config';
+
+function seekTime(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 600 ? value : fallback;
+}
+
+/** Spec section 4: the subtitle display mode is in-app or pip; any other value becomes in-app. */
+export function normaliseSubtitleDisplayMode(value: unknown): SubtitleDisplayMode {
+  return value === 'pip' ? 'pip' : 'in-app';
+}
+
+export function normaliseQualityBehavior(value: unknown): QualityBehavior {
+  return value === 'qualityFirst' ? 'qualityFirst' : 'fluentFirst';
+}
+
+/** A complete, valid config from whatever is stored (missing or bad fields take their defaults). */
+export function normaliseSharedConfig(value: unknown): SharedConfig {
+  const raw =
+    value !== null && typeof value === 'object'
+      ? (value as Partial<Record<keyof SharedConfig, unknown>>)
+      : {};
+  return {
+    rewindSeekTime: seekTime(raw.rewindSeekTime, DEFAULT_SHARED_CONFIG.rewindSeekTime),
+    forwardSeekTime: seekTime(raw.forwardSeekTime, DEFAULT_SHARED_CONFIG.forwardSeekTime),
+    qualityBehavior: normaliseQualityBehavior(raw.qualityBehavior),
+    subtitleDisplayMode: normaliseSubtitleDisplayMode(raw.subtitleDisplayMode),
+  };
+}
+
+export function readSharedConfig(): SharedConfig {
+  return normaliseSharedConfig(readJson<unknown>(STORAGE_KEYS.sharedConfig, null));
+}
+
+/** Merges `patch` into the stored config, saves it and returns the result. */
+export function writeSharedConfig(patch: Partial<SharedConfig>): SharedConfig {
+  const next = normaliseSharedConfig({ ...readSharedConfig(), ...patch });
+  writeJson(STORAGE_KEYS.sharedConfig, next);
+  if (typeof window !== 'undefined') {
+    window.dispatchEvent(new CustomEvent<SharedConfig>(SHARED_CONFIG_EVENT, { detail: next }));
+  }
+  return next;
+}
