@@ -1,10 +1,12 @@
 import { commonMessages } from '../app/messages';
+import { reviewMessages } from '../components/review/messages';
 import type { FeatureMessages, Messages } from './catalogue';
 import { LANGUAGES, type Language } from './languages';
 
 /** Every feature's messages, by namespace key. Add a feature's `messages.ts` here. */
 export const FEATURE_MESSAGES: Record<string, FeatureMessages> = {
   common: commonMessages,
+  review: reviewMessages,
 };
 
 export function resourcesFor(language: Language): Messages {
