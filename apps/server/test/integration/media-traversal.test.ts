@@ -54,9 +54,10 @@ describe.each(DATABASE_KINDS)('path traversal attempts on %s', (kind) => {
     const response = await server.app.inject({ method: 'GET', url });
     expect(response.body, url).not.toContain(SECRET);
     expect(response.body, url).not.toContain('root:');
-    // Literal `..` segments are resolved by the URL parser before routing: such a URL leaves the media
-    // routes altogether (and may reach the web app), so only the secret's absence is checked.
-    if (/\/\.\.(\/|$)/.test(url.split('?')[0] ?? '')) return;
+    // Literal `..` segments (and `\` read as `/`) are resolved by the URL parser before routing: such a
+    // URL leaves the media routes altogether (and may reach the web app), so only the secret's absence is
+    // checked.
+    if (/[\\/]\.\.([\\/]|$)/.test(url.split('?')[0] ?? '')) return;
     expect([400, 404], url).toContain(response.statusCode);
     expect(response.json(), url).toHaveProperty('error');
   }
