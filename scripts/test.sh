@@ -18,7 +18,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 echo "== lint (biome)"
-npx biome check .
+npx biome check --error-on-warnings .
 echo "== type-check and build (tsc -b)"
 npx tsc -b
 npx tsc -p apps/server/test
