@@ -1,11 +1,17 @@
 import { commonMessages } from '../app/messages';
 import { reviewMessages } from '../components/review/messages';
+import { workCardMessages } from '../components/work/messages';
+import { workMessages } from '../features/work/messages';
+import { worksMessages } from '../features/works/messages';
 import type { FeatureMessages, Messages } from './catalogue';
 import { LANGUAGES, type Language } from './languages';
 
 /** Every feature's messages, by namespace key. Add a feature's `messages.ts` here. */
 export const FEATURE_MESSAGES: Record<string, FeatureMessages> = {
   common: commonMessages,
+  works: worksMessages,
+  work: workMessages,
+  workCard: workCardMessages,
   review: reviewMessages,
 };
 

@@ -1,4 +1,91 @@
-/** Being built: replaced by its feature's screen. */
+import { Stack } from '@mantine/core';
+import { PAGE_SIZE } from '@sasayaki/api-contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { notifyError } from '../../lib/notify';
+import { useWorksList } from './api';
+import { GuestTip } from './components/GuestTip';
+import { WorksEmpty } from './components/WorksEmpty';
+import { WorksHeader } from './components/WorksHeader';
+import { WorksPager } from './components/WorksPager';
+import { WorksResults } from './components/WorksResults';
+import { WorksToolbar } from './components/WorksToolbar';
+import {
+  nextParams,
+  pageFromParams,
+  type SortOption,
+  sourceFromParams,
+  subtitleFromParams,
+  useListPreferences,
+} from './list-state';
+
+/**
+ * The works list (spec section 2): all works, a search, or a circle's, tag's or VA's works; sorted,
+ * filtered by subtitles, shown as covers, cards or rows, twelve to a page.
+ */
 export default function WorksPage() {
-  return null;
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const source = sourceFromParams(params);
+  const page = pageFromParams(params);
+  const subtitle = subtitleFromParams(params);
+  const { sort, seed, displayMode, setSort, setDisplayMode } = useListPreferences();
+  const list = useWorksList(source, { page, sort, seed, subtitle });
+
+  useEffect(() => {
+    // A 401 on a list is ignored silently (spec section 8); the session guard deals with it.
+    if (list.error) notifyError(list.error, { ignoreUnauthorized: true });
+  }, [list.error]);
+
+  const change = (changes: Record<string, string | null>) => setParams(nextParams(params, changes));
+  const changeSort = (option: SortOption) => {
+    setSort(option);
+    if (page !== 1) change({});
+  };
+  const changeSubtitle = (value: boolean) => change({ subtitle: value ? '1' : null });
+
+  const data = list.data;
+  const total = data?.pagination.totalCount;
+  const pageSize = data?.pagination.pageSize || PAGE_SIZE;
+  const pages = total === undefined ? 0 : Math.ceil(total / pageSize);
+  const works = data?.works;
+  const empty = works !== undefined && works.length === 0 && !list.isPlaceholderData;
+
+  return (
+    <Stack
+      gap="md"
+      maw={1680}
+      mx="auto"
+      aria-busy={list.isFetching}
+      aria-label={list.isPending ? t('works.loading') : undefined}
+    >
+      <WorksHeader source={source} total={total} />
+      <WorksToolbar
+        sort={sort}
+        onSort={changeSort}
+        subtitle={subtitle}
+        onSubtitle={changeSubtitle}
+        displayMode={displayMode}
+        onDisplayMode={setDisplayMode}
+      />
+      {empty ? (
+        <WorksEmpty
+          source={source}
+          subtitle={subtitle}
+          pastEnd={page > 1 && (total ?? 0) > 0}
+          onSubtitle={changeSubtitle}
+          onFirstPage={() => change({})}
+        />
+      ) : (
+        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <WorksResults works={list.isError && !works ? [] : works} mode={displayMode} pageSize={pageSize} />
+        </div>
+      )}
+      {!empty && works && (
+        <WorksPager page={page} pages={pages} onPage={(next) => change({ page: String(next) })} />
+      )}
+      <GuestTip />
+    </Stack>
+  );
 }

@@ -1,0 +1,81 @@
+import { Badge, Box, Text } from '@mantine/core';
+import type { Work } from '@sasayaki/api-contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { mediaUrl } from '../../api/client';
+import classes from './work.module.css';
+
+export type CoverSize = 'thumb' | 'sam' | 'main';
+
+type CoverWork = Pick<
+  Work,
+  'source_id' | 'title' | 'release' | 'thumbnailCoverUrl' | 'samCoverUrl' | 'mainCoverUrl'
+>;
+
+const URL_OF: Record<CoverSize, (work: CoverWork) => string> = {
+  thumb: (work) => work.thumbnailCoverUrl,
+  sam: (work) => work.samCoverUrl,
+  main: (work) => work.mainCoverUrl,
+};
+
+interface CoverProps {
+  work: CoverWork;
+  /** thumb: the 240x240 square; sam: the ~300 px card cover; main: the full cover. */
+  size?: CoverSize;
+  /** Show the RJ code and the release date over the picture. */
+  overlays?: boolean;
+  /** Link the cover to the work page. */
+  linked?: boolean;
+  /** The first screenful loads eagerly; everything else lazily. */
+  eager?: boolean;
+  radius?: number | string;
+}
+
+/** A work's cover, lazy-loaded, with its RJ code and release date laid over it. */
+export function Cover({
+  work,
+  size = 'sam',
+  overlays = true,
+  linked = true,
+  eager = false,
+  radius,
+}: CoverProps) {
+  const [loaded, setLoaded] = useState(false);
+  const body = (
+    <Box
+      className={classes.cover}
+      data-size={size}
+      data-loaded={loaded || undefined}
+      style={radius !== undefined ? { borderRadius: radius } : undefined}
+    >
+      <img
+        src={mediaUrl(URL_OF[size](work))}
+        alt={work.title}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        onLoad={() => setLoaded(true)}
+        onError={() => setLoaded(true)}
+        width={size === 'thumb' ? 240 : size === 'sam' ? 300 : 560}
+        height={size === 'thumb' ? 240 : size === 'sam' ? 225 : 420}
+      />
+      {overlays && (
+        <>
+          <Badge className={classes.rj} size="sm" radius="sm" variant="filled" color="dark">
+            {work.source_id}
+          </Badge>
+          {work.release && (
+            <Text span className={classes.release} fz="xs">
+              {work.release}
+            </Text>
+          )}
+        </>
+      )}
+    </Box>
+  );
+  if (!linked) return body;
+  return (
+    <Link to={`/work/${work.source_id}`} className={classes.coverLink} aria-label={work.title} tabIndex={-1}>
+      {body}
+    </Link>
+  );
+}

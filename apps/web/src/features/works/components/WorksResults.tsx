@@ -1,0 +1,51 @@
+import { Card } from '@mantine/core';
+import type { Work } from '@sasayaki/api-contract';
+import { WorkCard } from '../../../components/work/WorkCard';
+import { WorkRow } from '../../../components/work/WorkRow';
+import { WorkCardSkeleton, WorkRowSkeleton, WorkTileSkeleton } from '../../../components/work/WorkSkeletons';
+import { WorkTile } from '../../../components/work/WorkTile';
+import type { DisplayMode } from '../list-state';
+import classes from './works.module.css';
+
+/** How many cards load eagerly: about the first screenful on a wide screen. */
+const EAGER = 8;
+
+/** A page of works in the chosen display mode; skeletons (`works` undefined) while the first load runs. */
+export function WorksResults({
+  works,
+  mode,
+  pageSize,
+}: {
+  works: Work[] | undefined;
+  mode: DisplayMode;
+  pageSize: number;
+}) {
+  const slots: (Work | string)[] =
+    works ?? Array.from({ length: pageSize }, (_, index) => `skeleton-${index}`);
+  if (mode === 'list') {
+    return (
+      <Card withBorder padding={0} radius="md">
+        {slots.map((work, index) =>
+          typeof work !== 'string' ? (
+            <WorkRow key={work.id} work={work} eager={index < EAGER} />
+          ) : (
+            <WorkRowSkeleton key={work} />
+          ),
+        )}
+      </Card>
+    );
+  }
+  const Item = mode === 'thumbnail' ? WorkTile : WorkCard;
+  const Skeleton = mode === 'thumbnail' ? WorkTileSkeleton : WorkCardSkeleton;
+  return (
+    <div className={classes.grid} data-mode={mode}>
+      {slots.map((work, index) =>
+        typeof work !== 'string' ? (
+          <Item key={work.id} work={work} eager={index < EAGER} />
+        ) : (
+          <Skeleton key={work} />
+        ),
+      )}
+    </div>
+  );
+}

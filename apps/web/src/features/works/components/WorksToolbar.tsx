@@ -1,0 +1,63 @@
+import { Checkbox, Group, NativeSelect, SegmentedControl, Tooltip, VisuallyHidden } from '@mantine/core';
+import { SORT_OPTIONS } from '@sasayaki/api-contract';
+import { IconLayoutCards, IconLayoutGrid, IconLayoutList, IconSortDescending } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DISPLAY_MODES, type DisplayMode, type SortOption } from '../list-state';
+
+const MODE_ICONS = { thumbnail: IconLayoutGrid, detail: IconLayoutCards, list: IconLayoutList } as const;
+
+interface WorksToolbarProps {
+  sort: SortOption;
+  onSort(option: SortOption): void;
+  subtitle: boolean;
+  onSubtitle(value: boolean): void;
+  displayMode: DisplayMode;
+  onDisplayMode(mode: DisplayMode): void;
+}
+
+/** Sort selector, the 'with subtitles' box and the display mode toggle. */
+export function WorksToolbar(props: WorksToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" justify="space-between" wrap="wrap">
+      <Group gap="md" wrap="wrap">
+        <NativeSelect
+          aria-label={t('works.sort.label')}
+          leftSection={<IconSortDescending size={16} />}
+          value={props.sort.key}
+          onChange={(event) => {
+            const option = SORT_OPTIONS.find((candidate) => candidate.key === event.currentTarget.value);
+            if (option) props.onSort(option);
+          }}
+          data={SORT_OPTIONS.map((option) => ({ value: option.key, label: t(`works.sort.${option.key}`) }))}
+          w={{ base: 'auto', xs: 240 }}
+          style={{ flex: '1 1 200px', maxWidth: 280 }}
+        />
+        <Checkbox
+          label={t('works.subtitleOnly')}
+          checked={props.subtitle}
+          onChange={(event) => props.onSubtitle(event.currentTarget.checked)}
+        />
+      </Group>
+      <SegmentedControl
+        aria-label={t('works.display.label')}
+        value={props.displayMode}
+        onChange={(value) => props.onDisplayMode(value as DisplayMode)}
+        data={DISPLAY_MODES.map((mode) => {
+          const Icon = MODE_ICONS[mode];
+          return {
+            value: mode,
+            label: (
+              <Tooltip label={t(`works.display.${mode}`)} openDelay={400}>
+                <span style={{ display: 'flex', alignItems: 'center' }}>
+                  <Icon size={18} aria-hidden />
+                  <VisuallyHidden>{t(`works.display.${mode}`)}</VisuallyHidden>
+                </span>
+              </Tooltip>
+            ),
+          };
+        })}
+      />
+    </Group>
+  );
+}
