@@ -1,0 +1,183 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '@sasayaki/server/config/config.js';
+import { createBenchDatabase } from './bench-database.js';
+import { runCatalogueSuite } from './catalogue-suite.js';
+import { generateCatalogue } from './generate-catalogue.js';
+import { generateLibrary } from './generate-library.js';
+import { type DatabaseKind, formatTable, judge, type Measurement, writeReport } from './report.js';
+import { runScanSuite } from './scan-suite.js';
+import { residentMegabytes, type ServerEnv, serverEnv, startServer } from './server-process.js';
+import { insertStreamWork, runStreamSuite, writeStreamFile } from './stream-suite.js';
+
+/**
+ * `npm run bench [-- --quick]`: the "Library server" budgets, on SQLite and (with TEST_POSTGRES_URL) on
+ * PostgreSQL. Everything it makes lives in one temporary folder and in databases it drops afterwards.
+ */
+const quick = process.argv.includes('--quick');
+const CATALOGUE_WORKS = quick ? 10_000 : 100_000;
+const SCAN_WORKS = quick ? 2_000 : 10_000;
+const LATENCY_SECONDS = quick ? 2 : 4;
+const RESULTS_FILE = fileURLToPath(new URL('../results/latest.json', import.meta.url));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Catalogue API, memory, start-up and streaming against one server on a generated catalogue. */
+async function catalogueRun(
+  database: DatabaseKind,
+  settings: ServerEnv,
+  streamRoot: string,
+): Promise<{ measurements: Measurement[]; insertSeconds: number }> {
+  const config = loadConfig(serverEnv(settings));
+  console.log(`[${database}] generating ${CATALOGUE_WORKS.toLocaleString('en-US')} works`);
+  const facts = await generateCatalogue(config, {
+    works: CATALOGUE_WORKS,
+    seed: 42,
+    rootDir: settings.libraryDir,
+  });
+  console.log(`[${database}] inserted in ${facts.insertSeconds.toFixed(1)} s`);
+  await insertStreamWork(config, streamRoot);
+  const server = await startServer(settings);
+  const measurements: Measurement[] = [];
+  let peakRssMb = 0;
+  const onPeakRss = (mb: number) => {
+    peakRssMb = Math.max(peakRssMb, mb);
+  };
+  try {
+    measurements.push(
+      judge(
+        'start-up to first 200 from /api/health',
+        database,
+        { ms: server.startupMs },
+        { figure: 'ms', limit: 2000 },
+      ),
+    );
+    await sleep(1000);
+    const rssBudget = { figure: 'rssMb', limit: 250 } as const;
+    measurements.push(
+      judge('RSS at rest after start-up', database, { rssMb: residentMegabytes(server.pid) }, rssBudget),
+    );
+    measurements.push(
+      ...(await runCatalogueSuite(server, { database, facts, seconds: LATENCY_SECONDS, onPeakRss })),
+    );
+    measurements.push(await runStreamSuite(server, database, onPeakRss));
+    measurements.push(judge('RSS under load (peak of all loads)', database, { rssMb: peakRssMb }, rssBudget));
+    await sleep(2000);
+    measurements.push(
+      judge('RSS at rest after the loads', database, { rssMb: residentMegabytes(server.pid) }, rssBudget),
+    );
+  } finally {
+    await server.stop();
+  }
+  return { measurements, insertSeconds: facts.insertSeconds };
+}
+
+/** A part that throws becomes one failed row, so the other parts and databases still report. */
+async function isolated(
+  database: DatabaseKind,
+  part: string,
+  run: () => Promise<Measurement[]>,
+): Promise<Measurement[]> {
+  try {
+    return await run();
+  } catch (error) {
+    console.error(`[${database}] ${part} failed:`, error);
+    const note = (error as Error).message.split('\n')[0];
+    return [judge(`${part} (did not complete)`, database, { errors: 1, note }, { figure: 'ms', limit: 0 })];
+  }
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const postgresUrl = process.env.TEST_POSTGRES_URL || undefined;
+  const databases: DatabaseKind[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+  const tmp = mkdtempSync(join(tmpdir(), 'sasayaki-bench-'));
+  const removeTmp = () => rmSync(tmp, { recursive: true, force: true });
+  process.once('SIGINT', () => {
+    removeTmp();
+    process.exit(130);
+  });
+  const measurements: Measurement[] = [];
+  const insertSeconds: Partial<Record<DatabaseKind, number>> = {};
+  try {
+    // With no library folder `serve` would generate the demo library: the catalogue server gets an empty one.
+    const emptyLibrary = join(tmp, 'empty-library');
+    mkdirSync(emptyLibrary);
+    const streamRoot = join(tmp, 'stream-library');
+    writeStreamFile(streamRoot);
+    console.log(`generating a library of ${SCAN_WORKS.toLocaleString('en-US')} work folders to scan`);
+    const scanLibrary = join(tmp, 'scan-library');
+    await generateLibrary(scanLibrary, SCAN_WORKS, 1);
+    for (const database of databases) {
+      measurements.push(
+        ...(await isolated(database, 'catalogue', async () => {
+          const catalogueDb = await createBenchDatabase(
+            database,
+            `sasayaki_bench_${process.pid}_catalogue`,
+            postgresUrl,
+          );
+          try {
+            const settings = {
+              dataDir: join(tmp, `${database}-catalogue`),
+              libraryDir: emptyLibrary,
+              databaseUrl: catalogueDb.url,
+            };
+            const run = await catalogueRun(database, settings, streamRoot);
+            insertSeconds[database] = run.insertSeconds;
+            return run.measurements;
+          } finally {
+            await catalogueDb.drop();
+          }
+        })),
+      );
+      measurements.push(
+        ...(await isolated(database, 'scan', async () => {
+          const scanDb = await createBenchDatabase(
+            database,
+            `sasayaki_bench_${process.pid}_scan`,
+            postgresUrl,
+          );
+          try {
+            console.log(`[${database}] scanning`);
+            const settings = {
+              dataDir: join(tmp, `${database}-scan`),
+              libraryDir: scanLibrary,
+              databaseUrl: scanDb.url,
+            };
+            return await runScanSuite(settings, loadConfig(serverEnv(settings)), database, SCAN_WORKS);
+          } finally {
+            await scanDb.drop();
+          }
+        })),
+      );
+    }
+  } finally {
+    removeTmp();
+  }
+  console.log(`\n${formatTable(measurements)}`);
+  writeReport(
+    RESULTS_FILE,
+    {
+      mode: quick ? 'quick' : 'full',
+      catalogueWorks: CATALOGUE_WORKS,
+      scanWorks: SCAN_WORKS,
+      databases,
+      catalogueInsertSeconds: insertSeconds,
+      startedAt: startedAt.toISOString(),
+      totalSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+    },
+    measurements,
+  );
+  console.log(`\nwritten to ${RESULTS_FILE}`);
+  const [load] = loadavg();
+  if (load !== undefined && load > cpus().length) {
+    console.log(
+      `note: load average ${load.toFixed(1)} on ${cpus().length} cores: other work inflated these figures`,
+    );
+  }
+  if (measurements.some((m) => !m.pass)) process.exitCode = 1;
+}
+
+await main();
