@@ -16,6 +16,7 @@ Commands:
   serve            start the server (default)
   scan [--full]    scan the library folders once and exit
   demo [--out DIR] generate the demo library into <data>/demo-library (or DIR) and exit
+  user ...         manage accounts: list, add, passwd, rm (sasayaki user --help)
 
 Settings come from <data>/config.json and the environment (see docs/configuration.md).`;
 
@@ -87,10 +88,29 @@ async function scan(args: string[]): Promise<void> {
   }
 }
 
+/** `sasayaki user …`: see cli/user-command.ts. */
+async function user(args: string[]): Promise<void> {
+  if (args.length === 0 || args.includes('--help')) {
+    console.log(USER_USAGE);
+    return;
+  }
+  const ctx = await createContext(loadConfig(), createLogger('warn'));
+  try {
+    console.log(await runUserCommand(ctx, args));
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof AppError)) throw error;
+    console.error(error.message);
+    process.exitCode = 2;
+  } finally {
+    await ctx.close();
+  }
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve,
   scan,
   demo: (args) => runDemoCommand(args, loadConfig()),
+  user,
 };
 
 async function main(argv: string[]): Promise<void> {
