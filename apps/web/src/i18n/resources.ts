@@ -3,6 +3,7 @@ import { reviewMessages } from '../components/review/messages';
 import { workCardMessages } from '../components/work/messages';
 import { workMessages } from '../features/work/messages';
 import { worksMessages } from '../features/works/messages';
+import { feedbackMessages } from '../components/feedback/messages';
 import type { FeatureMessages, Messages } from './catalogue';
 import { LANGUAGES, type Language } from './languages';
 
@@ -13,6 +14,7 @@ export const FEATURE_MESSAGES: Record<string, FeatureMessages> = {
   work: workMessages,
   workCard: workCardMessages,
   review: reviewMessages,
+  feedback: feedbackMessages,
 };
 
 export function resourcesFor(language: Language): Messages {
