@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { sasayakiAboutPlugin } from './src/features/about/licences-plugin';
 
 export default defineConfig({
   resolve: {
@@ -14,6 +15,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    sasayakiAboutPlugin(fileURLToPath(new URL('.', import.meta.url))),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',

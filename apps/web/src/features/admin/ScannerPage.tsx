@@ -1,4 +1,138 @@
-/** Being built: replaced by its feature's screen. */
+import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { ScanMode, ScanState } from '@sasayaki/api-contract';
+import { IconLock, IconPlayerStop, IconRefresh, IconScan } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
+import { fetchSession, SESSION_QUERY_KEY } from '../auth/session';
+import { cancelScan, SCAN_QUERY_KEY, startScan, useScanState } from './api';
+import { FailedItems } from './FailedItems';
+import { ScanLog } from './ScanLog';
+import { ScanProgress } from './ScanProgress';
+import { useScanLive } from './use-scan-live';
+
+/** /admin/scanner: start, cancel and watch library scans live (administrators; others get a 403). */
 export default function ScannerPage() {
-  return null;
+  const { t } = useTranslation();
+  const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  const isAdmin = session.data?.user?.group === 'administrator';
+  const scan = useScanState(isAdmin);
+  const live = useScanLive(isAdmin);
+  const forbidden =
+    (session.data && !isAdmin) || (scan.error instanceof ApiError && scan.error.status === 403);
+
+  if (forbidden) {
+    return (
+      <Container size="md" px={0}>
+        <Alert color="red" icon={<IconLock />} title={t('admin.scanner.forbidden')} radius="lg">
+          {t('admin.scanner.forbiddenHint')}
+        </Alert>
+      </Container>
+    );
+  }
+  const state = scan.data;
+  const issues = live.issues.length > 0 || !state ? live.issues : state.errors;
+  return (
+    <Container size="lg" px={0}>
+      <Stack gap="lg">
+        <div>
+          <Group gap="sm" align="center">
+            <Title order={1} fz="h2">
+              {t('admin.scanner.title')}
+            </Title>
+            <LiveBadge status={live.status} />
+          </Group>
+          <Text c="dimmed">{t('admin.scanner.description')}</Text>
+        </div>
+        {state ? <Controls state={state} /> : <Skeleton h={36} w={360} />}
+        {state ? <ScanProgress state={state} /> : <Skeleton h={180} radius="lg" />}
+        <ScanLog issues={issues} events={live.events} />
+        <FailedItems issues={issues} />
+      </Stack>
+    </Container>
+  );
+}
+
+function Controls({ state }: { state: ScanState }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<ScanMode | 'cancel' | null>(null);
+  const run = async (action: ScanMode | 'cancel') => {
+    setBusy(action);
+    try {
+      const next = action === 'cancel' ? await cancelScan() : await startScan(action);
+      queryClient.setQueryData(SCAN_QUERY_KEY, next);
+      if (action === 'cancel') notifyInfo(t('admin.scanner.cancelled'), 3_000);
+      else notifySuccess(t('admin.scanner.started'), 1_500);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const statusKey = state.running ? 'running' : (state.status ?? 'idle');
+  return (
+    <Stack gap="sm">
+      <Text fw={500} data-testid="scan-status">
+        {t(
+          `admin.status.${['running', 'finished', 'cancelled', 'failed'].includes(statusKey) ? statusKey : 'idle'}`,
+          {
+            mode: t(`admin.status.modes.${state.mode ?? 'incremental'}`),
+          },
+        )}
+      </Text>
+      <Group gap="sm">
+        <Tooltip label={t('admin.scanner.incrementalHint')} multiline w={240}>
+          <Button
+            leftSection={<IconScan size={18} />}
+            disabled={state.running}
+            loading={busy === 'incremental'}
+            onClick={() => void run('incremental')}
+          >
+            {t('admin.scanner.incremental')}
+          </Button>
+        </Tooltip>
+        <Tooltip label={t('admin.scanner.fullHint')} multiline w={240}>
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={18} />}
+            disabled={state.running}
+            loading={busy === 'full'}
+            onClick={() => void run('full')}
+          >
+            {t('admin.scanner.full')}
+          </Button>
+        </Tooltip>
+        {state.running && (
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconPlayerStop size={18} />}
+            loading={busy === 'cancel'}
+            onClick={() => void run('cancel')}
+          >
+            {t('admin.scanner.cancel')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function LiveBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const map: Record<string, [string, string]> = {
+    open: ['teal', 'live'],
+    connecting: ['gray', 'connecting'],
+    reconnecting: ['yellow', 'reconnecting'],
+    closed: ['gray', 'offline'],
+  };
+  const [color, key] = map[status] ?? ['gray', 'offline'];
+  return (
+    <Badge color={color} variant="dot" aria-live="polite">
+      {t(`admin.status.${key}`)}
+    </Badge>
+  );
 }

@@ -1,0 +1,47 @@
+import type { ScanMode, ScanState } from '@sasayaki/api-contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export const SCAN_QUERY_KEY = ['admin', 'scan'] as const;
+
+export function useScanState(enabled: boolean) {
+  return useQuery({
+    queryKey: SCAN_QUERY_KEY,
+    queryFn: () => api<ScanState>('/api/scan'),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function startScan(mode: ScanMode): Promise<ScanState> {
+  return api<ScanState>('/api/scan', { method: 'POST', body: { mode } });
+}
+
+export function cancelScan(): Promise<ScanState> {
+  return api<ScanState>('/api/scan', { method: 'DELETE' });
+}
+
+/** Works handled so far: unchanged works of an incremental scan are not counted by the server. */
+export function processedCount(state: ScanState): number {
+  return state.counts.added + state.counts.updated + state.counts.failed;
+}
+
+export interface ScanRate {
+  /** Works per second since the scan started, null before there is anything to measure. */
+  perSecond: number | null;
+  /** Seconds left at that rate (null when unknown, or for incremental scans, which skip unchanged works). */
+  secondsLeft: number | null;
+  elapsedSeconds: number;
+}
+
+export function scanRate(state: ScanState, now: number): ScanRate {
+  const start = state.startedAt ? Date.parse(state.startedAt) : Number.NaN;
+  const end = !state.running && state.finishedAt ? Date.parse(state.finishedAt) : now;
+  const elapsedSeconds = Number.isFinite(start) ? Math.max(0, (end - start) / 1000) : 0;
+  const processed = processedCount(state);
+  const perSecond = elapsedSeconds >= 1 && processed > 0 ? processed / elapsedSeconds : null;
+  const remaining = Math.max(0, state.counts.found - processed);
+  const secondsLeft =
+    state.running && perSecond && state.mode !== 'incremental' ? Math.round(remaining / perSecond) : null;
+  return { perSecond, secondsLeft, elapsedSeconds };
+}
