@@ -34,13 +34,13 @@ export interface WorksTable {
   nsfw: number | null;
   /** 'general' | 'r15' | 'adult' | null: the finer age rating behind `nsfw`. */
   age: string | null;
-  has_subtitle: number;
+  has_subtitle: Generated<number>;
   rate_average_2dp: number | null;
   rate_count: number | null;
   /** JSON array of { review_point, count, ratio }. */
   rate_count_detail: string | null;
   review_count: number | null;
-  duration: number;
+  duration: Generated<number>;
   /** Absolute library root the work was found in, and its folder relative to that root (POSIX). */
   root_dir: string;
   dir: string;
@@ -55,9 +55,9 @@ export interface WorksTable {
   /** What the cover was made from (file or embedded picture, with size and mtime): unchanged means no remake. */
   cover_source: string | null;
   /** Lower-cased text the search matches plain words against (title, circle, tags, VAs, RJ code). */
-  search_text: string;
+  search_text: Generated<string>;
   /** 1 when the folder was not found by the last scan: hidden, user data kept. */
-  missing: number;
+  missing: Generated<number>;
   scanned_at: string;
 }
 

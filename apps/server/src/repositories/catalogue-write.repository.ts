@@ -1,11 +1,11 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectKind } from '../db/dialect.js';
-import type { Database, FilesTable, WorksTable } from '../db/schema.js';
+import type { Database, FilesTable, WorkRow } from '../db/schema.js';
 import { RESERVED_LABEL_ID_START, uuidV5 } from '../scanner/label-ids.js';
 
 /** What the scanner needs to know about a work it saw before. */
 export type StoredWorkState = Pick<
-  WorksTable,
+  WorkRow,
   'id' | 'root_dir' | 'dir' | 'dir_raw' | 'content_signature' | 'missing' | 'cover_key' | 'cover_source'
 >;
 
@@ -21,7 +21,7 @@ export interface LabelInput<Id> {
 
 /** One work as the commit phase writes it: the row, its labels and its files, all at once. */
 export interface WorkCommit {
-  work: Omit<WorksTable, 'circle_id' | 'create_date' | 'missing'>;
+  work: Omit<WorkRow, 'circle_id' | 'create_date' | 'missing'>;
   circle: LabelInput<number> | null;
   tags: Array<LabelInput<number> & { i18n: string }>;
   vas: Array<LabelInput<string>>;
