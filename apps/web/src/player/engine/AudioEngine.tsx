@@ -1,0 +1,118 @@
+import { useEffect, useRef } from 'react';
+import { useSleepStore } from '../sleep/sleep-timer';
+import { preferredQuality, urlFor } from '../sources';
+import { usePlayerStore } from '../store';
+import type { StreamQuality } from '../types';
+import { useSharedConfig } from '../use-shared-config';
+import { useAudioEvents } from './use-audio-events';
+import { useMediaSession } from './use-media-session';
+import { usePositionSaver } from './use-position-saver';
+
+/** Where the next `loadedmetadata` should put the play head, and whether it should play. */
+export interface Pending {
+  start: number;
+  play: boolean;
+}
+
+/**
+ * The one `<audio>` element. Components never touch it: they send intents (want play / want pause,
+ * seek) through the store, and the element reports its real state back from its events.
+ */
+export function AudioEngine() {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const pending = useRef<Pending>({ start: 0, play: false });
+  const loaded = useRef<{ hash: string; nonce: number } | null>(null);
+  const item = usePlayerStore((s) => s.queue[s.queueIndex]);
+  const loadNonce = usePlayerStore((s) => s.loadNonce);
+  const override = usePlayerStore((s) => s.qualityOverride);
+  const { qualityBehavior } = useSharedConfig();
+  const quality: StreamQuality = item ? (override ?? preferredQuality(item, qualityBehavior)) : 'original';
+  const src = item ? urlFor(item, quality) : '';
+
+  // (Re)load when the track, its load counter or its URL (quality) changes.
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (!item) {
+      loaded.current = null;
+      audio.removeAttribute('src');
+      audio.load();
+      return;
+    }
+    const state = usePlayerStore.getState();
+    const sameLoad = loaded.current?.hash === item.hash && loaded.current.nonce === loadNonce;
+    const sameTrack = loaded.current?.hash === item.hash;
+    const wasPlaying = sameTrack && !audio.paused;
+    const keepPlaying = state.intent !== 'wantPause' && sameTrack && (wasPlaying || pending.current.play);
+    pending.current = sameLoad
+      ? { start: audio.currentTime, play: wasPlaying }
+      : { start: state.startAt, play: state.intent === 'wantPlay' || keepPlaying };
+    if (state.intent !== 'nothing') state.consumeIntent();
+    loaded.current = { hash: item.hash, nonce: loadNonce };
+    audio.src = src;
+    audio.load();
+  }, [item, loadNonce, src]);
+
+  // Intents: want play / want pause.
+  useEffect(
+    () =>
+      usePlayerStore.subscribe((state, previous) => {
+        const audio = audioRef.current;
+        if (!audio || state.intent === previous.intent || state.intent === 'nothing') return;
+        const item = state.queue[state.queueIndex];
+        const current =
+          !!item && loaded.current?.hash === item.hash && loaded.current.nonce === state.loadNonce;
+        // A track about to load takes its intent when it loads.
+        if (!current && state.intent === 'wantPlay') return;
+        if (state.intent === 'wantPlay') {
+          if (audio.readyState >= 1) play(audio);
+          else pending.current.play = true;
+        } else {
+          pending.current.play = false;
+          audio.pause();
+        }
+        state.consumeIntent();
+      }),
+    [],
+  );
+
+  // Seeks, volume (with the sleep timer's fade), mute and speed.
+  const seek = usePlayerStore((s) => s.seek);
+  const volume = usePlayerStore((s) => s.volume);
+  const muted = usePlayerStore((s) => s.muted);
+  const rate = usePlayerStore((s) => s.rate);
+  const fade = useSleepStore((s) => s.fade);
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio || !seek) return;
+    if (audio.readyState >= 1) audio.currentTime = seek.time;
+    else pending.current.start = seek.time;
+  }, [seek]);
+  useEffect(() => {
+    if (audioRef.current) audioRef.current.volume = Math.min(1, Math.max(0, volume * fade));
+  }, [volume, fade]);
+  useEffect(() => {
+    if (audioRef.current) audioRef.current.muted = muted;
+  }, [muted]);
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.defaultPlaybackRate = rate;
+    audio.playbackRate = rate;
+  }, [rate]);
+
+  useAudioEvents(audioRef, pending, quality);
+  usePositionSaver(audioRef);
+  useMediaSession(audioRef, item);
+
+  // biome-ignore lint/a11y/useMediaCaption: subtitles show in the lyrics bar, the lyrics view and picture-in-picture.
+  return <audio ref={audioRef} preload="auto" data-testid="player-audio" hidden />;
+}
+
+/** play(), with the rejections that are not failures (autoplay refused, interrupted by a new load) kept quiet. */
+export function play(audio: HTMLAudioElement): void {
+  audio.play().catch((error: DOMException) => {
+    if (error?.name === 'NotAllowedError') usePlayerStore.getState().reportPlaying(false);
+    else if (error?.name !== 'AbortError') console.warn('play() failed', error);
+  });
+}

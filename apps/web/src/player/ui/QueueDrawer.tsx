@@ -1,0 +1,124 @@
+import { ActionIcon, Box, Button, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconGripVertical, IconTrash, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePlayerStore } from '../store';
+import { usePlayerUi } from '../ui-store';
+import { Cover } from './Cover';
+import classes from './player.module.css';
+
+/** The queue: jump to a track, drag to reorder (Alt + arrows from the keyboard), remove, clear. */
+export function QueueDrawer() {
+  const { t } = useTranslation();
+  const open = usePlayerUi((s) => s.queueOpen);
+  const setOpen = usePlayerUi((s) => s.setQueue);
+  const queue = usePlayerStore((s) => s.queue);
+  const index = usePlayerStore((s) => s.queueIndex);
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const store = usePlayerStore.getState;
+  return (
+    <Drawer
+      opened={open}
+      onClose={() => setOpen(false)}
+      position="right"
+      size={420}
+      zIndex={260}
+      title={`${t('player.queue.title')} · ${t('player.queue.count', { count: queue.length })}`}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
+    >
+      {queue.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('player.queue.empty')}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {t('player.queue.drag')}
+            </Text>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => store().clear()}
+            >
+              {t('player.queue.clear')}
+            </Button>
+          </Group>
+          <ScrollArea.Autosize mah="calc(100dvh - 160px)">
+            <Stack gap={2} data-testid="queue-list">
+              {queue.map((item, i) => (
+                // biome-ignore lint/a11y/noStaticElementInteractions: a draggable row; the keyboard moves it with Alt + arrows.
+                <div
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be queued twice, so position is part of identity.
+                  key={`${item.hash}-${i}`}
+                  className={classes.queueRow}
+                  data-current={i === index || undefined}
+                  data-over={over === i && dragFrom !== i ? true : undefined}
+                  draggable
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: rows are focusable so Alt + arrows can reorder them.
+                  tabIndex={0}
+                  onDragStart={(event) => {
+                    setDragFrom(i);
+                    event.dataTransfer.effectAllowed = 'move';
+                    event.dataTransfer.setData('text/plain', String(i));
+                  }}
+                  onDragOver={(event) => {
+                    event.preventDefault();
+                    setOver(i);
+                  }}
+                  onDragEnd={() => {
+                    setDragFrom(null);
+                    setOver(null);
+                  }}
+                  onDrop={(event) => {
+                    event.preventDefault();
+                    const from = dragFrom ?? Number(event.dataTransfer.getData('text/plain'));
+                    if (Number.isInteger(from)) store().move(from, i);
+                    setDragFrom(null);
+                    setOver(null);
+                  }}
+                  onKeyDown={(event) => {
+                    if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+                      event.preventDefault();
+                      const to = event.key === 'ArrowUp' ? i - 1 : i + 1;
+                      store().move(i, to);
+                      const rows = event.currentTarget.parentElement?.children;
+                      requestAnimationFrame(() => (rows?.[to] as HTMLElement | undefined)?.focus());
+                    } else if (event.key === 'Enter') store().playIndex(i);
+                  }}
+                  aria-current={i === index ? 'true' : undefined}
+                  data-testid="queue-row"
+                >
+                  <span className={classes.handle} aria-hidden>
+                    <IconGripVertical size={16} />
+                  </span>
+                  <Cover item={item} size={38} thumbnail />
+                  <Box miw={0} flex={1} style={{ cursor: 'pointer' }} onClick={() => store().playIndex(i)}>
+                    <Text size="sm" fw={i === index ? 700 : 500} truncate="end">
+                      {item.title}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate="end">
+                      {i === index ? `${t('player.queue.nowPlaying')} · ` : ''}
+                      {item.workTitle}
+                    </Text>
+                  </Box>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => store().remove(i)}
+                    aria-label={t('player.queue.remove', { title: item.title })}
+                  >
+                    <IconX size={16} />
+                  </ActionIcon>
+                </div>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
