@@ -7,6 +7,7 @@ import type { Config } from './config/config.js';
 import { type DatabaseHandle, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { CoverStore } from './media/cover-store.js';
+import { Transcoder } from './media/transcoder.js';
 import { CatalogueWriteRepository } from './repositories/catalogue-write.repository.js';
 import { FeedbackRepository } from './repositories/feedback.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
@@ -45,6 +46,8 @@ export interface AppContext {
   catalogue: CatalogueService;
   covers: CoverStore;
   media: MediaService;
+  /** Low-bitrate streams (contract section 7); `available` is false without ffmpeg. */
+  transcoder: Transcoder;
   scans: ScanService;
   runtimeSettings: RuntimeSettingsService;
   rateLimiter: RateLimiter;
@@ -65,7 +68,21 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   const settings = new SettingsRepository(db);
   const maintenance = new MaintenanceService(settings);
   const works = new WorkRepository(db, database.dialect);
-  const catalogue = new CatalogueService(works, new LabelRepository(db), files);
+  const transcoder = new Transcoder({
+    ffmpegPath: config.ffmpegPath,
+    cacheDir: join(config.dataDir, 'transcodes'),
+    maxConcurrent: config.transcode.maxConcurrent,
+    cacheBytes: config.transcode.cacheBytes,
+    logger,
+  });
+  await transcoder.start();
+  const catalogue = new CatalogueService(
+    works,
+    new LabelRepository(db),
+    files,
+    Math.random,
+    () => transcoder.available,
+  );
   const covers = new CoverStore(join(config.dataDir, 'covers'));
   const media = new MediaService({ works, files, covers });
   const scans = new ScanService({
@@ -101,6 +118,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     catalogue,
     covers,
     media,
+    transcoder,
     scans,
     runtimeSettings,
     rateLimiter,
@@ -116,6 +134,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     async close() {
       // A scan of this process records its end before the database goes away.
       await scans.close();
+      await transcoder.close();
       await database.close();
     },
   };

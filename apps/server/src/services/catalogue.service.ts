@@ -33,6 +33,8 @@ export class CatalogueService {
     private readonly labels: LabelRepository,
     private readonly files: FileRepository,
     private readonly random: () => number = Math.random,
+    /** Whether low-bitrate streams are on (ffmpeg was found at start-up). */
+    private readonly lowBitrate: () => boolean = () => false,
   ) {}
 
   async list(filter: WorkFilter, options: ListOptions, userId: number | null): Promise<Envelope> {
@@ -71,7 +73,9 @@ export class CatalogueService {
   async tracks(id: number): Promise<TrackNode[]> {
     const work = await this.works.findById(id);
     if (!work) throw new NotFound(`Work ${id} not found`);
-    return buildTrackTree(work.id, work.title, await this.files.listByWork(id));
+    return buildTrackTree(work.id, work.title, await this.files.listByWork(id), {
+      lowBitrate: this.lowBitrate(),
+    });
   }
 
   async labelList(kind: LabelKind): Promise<LabelWithCount[]> {

@@ -6,6 +6,8 @@ import { type ContentTypeSpec, contentTypeFor } from '../media/content-type.js';
 import type { CoverStore } from '../media/cover-store.js';
 import type { CoverFormat } from '../media/cover-variants.js';
 import { absolutePathOf } from '../media/file-location.js';
+import { hasLowBitrateStream } from '../media/low-bitrate.js';
+import type { TranscodeSource } from '../media/transcoder.js';
 import type { ArchiveEntry } from '../media/work-archive.js';
 import type { LocatedFile } from '../repositories/file.repository.js';
 
@@ -61,6 +63,14 @@ export class MediaService {
     if (!file) throw new NotFound('File not found');
     const name = posix.basename(file.path);
     return { path: absolutePathOf(file), name, contentType: contentTypeFor(name) };
+  }
+
+  /** The source of a low-bitrate stream; 404 when the file is unknown or has none (contract section 7). */
+  async lowBitrateSource(workId: number, fileId: number): Promise<TranscodeSource> {
+    const file = await this.sources.files.find(workId, fileId);
+    if (!file) throw new NotFound('File not found');
+    if (!hasLowBitrateStream(file)) throw new NotFound('This file has no low-bitrate stream');
+    return { workId, fileId, path: absolutePathOf(file) };
   }
 
   /** The cover image file of a present work (its placeholder when it has none). */

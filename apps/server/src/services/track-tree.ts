@@ -1,12 +1,19 @@
 import type { TrackFolder, TrackNode } from '@sasayaki/api-contract';
 import type { FileRow } from '../db/schema.js';
+import { hasLowBitrateStream } from '../media/low-bitrate.js';
 
 /**
  * The work's file tree (contract section 9) from its indexed files. The scanner stored `sort_index` in
  * tree order (folders first, natural order), so files arrive sorted and folders are created on first
- * sight: no disk access and no sorting here.
+ * sight: no disk access and no sorting here. With `lowBitrate` (ffmpeg is there), audio files that
+ * qualify (contract section 7) also get a `streamLowQualityUrl`.
  */
-export function buildTrackTree(workId: number, workTitle: string, files: FileRow[]): TrackNode[] {
+export function buildTrackTree(
+  workId: number,
+  workTitle: string,
+  files: FileRow[],
+  options: { lowBitrate?: boolean } = {},
+): TrackNode[] {
   const root: TrackFolder = { type: 'folder', title: '', children: [] };
   const folders = new Map<string, TrackFolder>([['', root]]);
   const folderFor = (dirPath: string): TrackFolder => {
@@ -30,6 +37,9 @@ export function buildTrackTree(workId: number, workTitle: string, files: FileRow
       size: file.size,
       mediaStreamUrl: `/api/media/stream/${hash}`,
       mediaDownloadUrl: `/api/media/download/${hash}`,
+      ...(options.lowBitrate && hasLowBitrateStream(file)
+        ? { streamLowQualityUrl: `/api/media/stream-lq/${hash}` }
+        : {}),
       ...(file.type === 'audio' && file.duration !== null ? { duration: file.duration } : {}),
     });
   }

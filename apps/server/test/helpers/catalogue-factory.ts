@@ -22,7 +22,15 @@ export interface FactoryWork {
   missing?: boolean;
   /** The library folder holding `RJxxxxxx/` with the files, when a test streams them for real. */
   rootDir?: string;
-  files?: Array<{ path: string; type: string; size?: number; duration?: number; subtitle?: string }>;
+  files?: Array<{
+    path: string;
+    type: string;
+    size?: number;
+    duration?: number;
+    /** Bits per second; null (unknown) when left out. */
+    bitrate?: number;
+    subtitle?: string;
+  }>;
 }
 
 /**
@@ -114,7 +122,7 @@ export async function insertWorks(db: Kysely<Database>, works: FactoryWork[]): P
           size: file.size ?? 1000,
           mtime_ms: 1_700_000_000_000,
           duration: file.duration ?? null,
-          bitrate: null,
+          bitrate: file.bitrate ?? null,
           subtitle_file_id: subtitleIndex === -1 ? null : subtitleIndex,
           sort_index: index,
         })

@@ -7,13 +7,13 @@ import { usePlayerUi } from './ui-store';
 export function isTypingTarget(target: EventTarget | null, key = ''): boolean {
   if (!target || !(target instanceof Element)) return false;
   const element = target as HTMLElement;
-  if (element.isContentEditable || element.closest('[contenteditable=""], [contenteditable="true"]'))
+  if (element.isContentEditable || element.closest('[contenteditable]:not([contenteditable="false"])'))
     return true;
   const tag = element.tagName;
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
   if (tag === 'INPUT') {
     const type = (element as HTMLInputElement).type;
-    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range'].includes(type) || type === 'range';
+    return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(type);
   }
   if (element.getAttribute('role') === 'slider' || element.getAttribute('role') === 'textbox') return true;
   // Space and Enter activate focused buttons and links; leave them alone.

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { currentLineIndex, formatOf, parseSubtitle } from '../../src/player/lyrics/parse';
 import { parseSrt, parseTimestamp, parseVtt } from '../../src/player/lyrics/parse-cues';
 import { parseLrc } from '../../src/player/lyrics/parse-lrc';
-import { currentLineIndex, formatOf, parseSubtitle } from '../../src/player/lyrics/parse';
 
 describe('LRC', () => {
   it('reads plain lines, skips metadata and sorts by time', () => {
-    const lines = parseLrc('\uFEFF[ti:Title]\n[ar:Circle]\n[by:someone]\n[00:05.00]second\n[00:01.50]first\n');
+    const lines = parseLrc(
+      '\uFEFF[ti:Title]\n[ar:Circle]\n[by:someone]\n[00:05.00]second\n[00:01.50]first\n',
+    );
     expect(lines).toEqual([
       { time: 1.5, text: 'first' },
       { time: 5, text: 'second' },
@@ -80,7 +82,8 @@ late`;
 
 describe('SRT', () => {
   it('reads numbered blocks with comma milliseconds, multi-line text and extra blank lines', () => {
-    const srt = '\uFEFF1\r\n00:00:01,000 --> 00:00:02,500\r\n<i>one</i>\r\n{\\an8}two\r\n\r\n\r\n2\r\n00:00:03.000 --> 00:00:04,000\r\nthree\r\n';
+    const srt =
+      '\uFEFF1\r\n00:00:01,000 --> 00:00:02,500\r\n<i>one</i>\r\n{\\an8}two\r\n\r\n\r\n2\r\n00:00:03.000 --> 00:00:04,000\r\nthree\r\n';
     expect(parseSrt(srt)).toEqual([
       { time: 1, end: 2.5, text: 'one\ntwo' },
       { time: 3, end: 4, text: 'three' },
@@ -88,7 +91,8 @@ describe('SRT', () => {
   });
 
   it('tolerates a missing index and skips malformed blocks', () => {
-    const srt = '00:00:01,000 --> 00:00:02,000\nno index\n\n5\nnot a time\ntext\n\n6\n00:00:09,000 --> 00:00:10,000\nok';
+    const srt =
+      '00:00:01,000 --> 00:00:02,000\nno index\n\n5\nnot a time\ntext\n\n6\n00:00:09,000 --> 00:00:10,000\nok';
     expect(parseSrt(srt).map((l) => l.text)).toEqual(['no index', 'ok']);
   });
 });

@@ -22,7 +22,10 @@ const store = () => usePlayerStore.getState();
 const hashes = () => store().queue.map((q) => q.hash);
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(null, { status: 204 })),
+  );
   store().clear();
   usePlayerStore.setState({ playMode: 'order', playing: false, intent: 'nothing', shuffled: [] });
 });
@@ -254,7 +257,10 @@ describe('settings', () => {
   });
 
   it('survives garbage in storage', () => {
-    localStorage.setItem(PLAYER_STORAGE_KEY, '{"queue":[1,{"x":2}],"queueIndex":9,"volume":"loud","playMode":"weird","rate":99}');
+    localStorage.setItem(
+      PLAYER_STORAGE_KEY,
+      '{"queue":[1,{"x":2}],"queueIndex":9,"volume":"loud","playMode":"weird","rate":99}',
+    );
     const saved = loadSaved();
     expect(saved.queue).toEqual([]);
     expect(saved.queueIndex).toBe(0);

@@ -1,11 +1,14 @@
 import { CheckLrcBody, parseWorkId, ZipQuery } from '@sasayaki/api-contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { attachmentDisposition } from '../../media/content-disposition.js';
+import { chooseFormat } from '../../media/low-bitrate.js';
 import { sendFile } from '../../media/send-file.js';
+import { sendLowBitrate } from '../../media/send-low-bitrate.js';
+import { TRANSCODE_FORMATS, type TranscodeFormat } from '../../media/transcode-args.js';
 import { createWorkArchive } from '../../media/work-archive.js';
 
 const WorkId = z.string().transform((value, ctx) => {
@@ -25,6 +28,8 @@ const FileParams = z.object({ workId: WorkId, fileId: FileId });
 const WorkParams = z.object({ workId: WorkId });
 /** Media URLs carry `?token=` because audio elements cannot send headers; other parameters are ignored. */
 const MediaQuery = z.object({ token: z.string().optional() });
+/** `?format=` overrides the choice by `Accept` (media/low-bitrate.ts). */
+const LowBitrateQuery = MediaQuery.extend({ format: z.enum(TRANSCODE_FORMATS).optional() });
 const STREAM_CACHE = 'private, no-cache';
 
 /** Folder names from the work's root, as `?path=` carries them: a JSON array of plain names. */
@@ -88,19 +93,29 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     },
   });
 
-  // Low-bitrate transcoding comes with its own issue; until then no file has one.
   api.route({
     method: GET_HEAD,
     url: '/media/stream-lq/:workId/:fileId',
-    schema: fileSchema,
-    handler: async () => {
-      throw new NotFound('Low-bitrate stream not available');
+    schema: { tags: ['media'], params: FileParams, querystring: LowBitrateQuery },
+    handler: async (request, reply) => {
+      if (!ctx.transcoder.available) {
+        throw new NotFound('Low-bitrate streams are off on this server: ffmpeg is not installed');
+      }
+      const source = await ctx.media.lowBitrateSource(request.params.workId, request.params.fileId);
+      const { format, byAccept } = chooseFormat(request.query.format, request.headers.accept);
+      if (byAccept) reply.header('Vary', 'Accept');
+      return sendLowBitrate(request, reply, ctx.transcoder, source, format);
     },
   });
-  // A prefetch hint, without auth: nothing to prepare yet, so it only acknowledges.
-  for (const url of ['/media/stream/:workId/:fileId', '/media/stream-lq/:workId/:fileId']) {
-    api.options(url, { schema: { tags: ['media'] } }, async (_request, reply) => reply.code(204).send());
-  }
+  // A prefetch hint, without auth: always 204 at once, whatever the ids (nothing leaks). For stream-lq it
+  // starts the transcode in the background; unknown or unqualified files are ignored.
+  api.options('/media/stream/:workId/:fileId', { schema: { tags: ['media'] } }, async (_request, reply) =>
+    reply.code(204).send(),
+  );
+  api.options('/media/stream-lq/:workId/:fileId', { schema: { tags: ['media'] } }, async (request, reply) => {
+    prefetchLowBitrate(ctx, request.params, request.query, request.headers.accept, request.log);
+    return reply.code(204).send();
+  });
 
   api.get(
     '/media/check-lrc/:workId/:fileId',
@@ -140,4 +155,25 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
       return reply.send(archive.stream);
     },
   });
+}
+
+/** Starts preparing a low-bitrate file for an OPTIONS hint; never throws, never waits. */
+function prefetchLowBitrate(
+  ctx: AppContext,
+  params: unknown,
+  query: unknown,
+  accept: string | undefined,
+  log: FastifyBaseLogger,
+): void {
+  if (!ctx.transcoder.available) return;
+  const { workId, fileId } = (params ?? {}) as { workId?: string; fileId?: string };
+  const work = typeof workId === 'string' ? parseWorkId(workId) : null;
+  if (work === null || typeof fileId !== 'string' || !/^\d{1,9}$/.test(fileId)) return;
+  const requested = (query as { format?: unknown } | undefined)?.format;
+  const known = TRANSCODE_FORMATS.find((format) => format === requested) as TranscodeFormat | undefined;
+  const { format } = chooseFormat(known, accept);
+  void (async () => {
+    const source = await ctx.media.lowBitrateSource(work, Number(fileId));
+    await ctx.transcoder.prepare(source, format);
+  })().catch((error: unknown) => log.debug({ err: error }, 'prefetch hint ignored'));
 }

@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentTypeFor } from './content-type.js';
+import { sendFile } from './send-file.js';
+import type { TranscodeFormat } from './transcode-args.js';
+import type { Transcoder, TranscodeSource } from './transcoder.js';
+
+const CACHE_CONTROL = 'private, no-cache';
+
+function holdWhileSending(reply: FastifyReply, transcoder: Transcoder, path: string): () => void {
+  const release = transcoder.hold(path);
+  reply.raw.once('close', release);
+  reply.raw.once('finish', release);
+  return release;
+}
+
+/**
+ * Answers a low-bitrate stream request. A cached file goes through `sendFile` (ranges, validators). While
+ * its transcode runs, Opus in WebM is answered from the growing file (200, `Accept-Ranges: none`, no
+ * length: the first bytes leave as soon as ffmpeg writes them); M4A waits for the finished file, since
+ * its index is only moved to the front at the end (and Safari, its main client, wants ranges anyway).
+ */
+export async function sendLowBitrate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  transcoder: Transcoder,
+  source: TranscodeSource,
+  format: TranscodeFormat,
+): Promise<FastifyReply> {
+  const prepared = await transcoder.prepare(source, format);
+  let path: string;
+  if (prepared.kind === 'ready') {
+    path = prepared.path;
+  } else {
+    const { job } = prepared;
+    const growing = format === 'webm' ? await transcoder.waitForOutput(job) : null;
+    if (growing) {
+      holdWhileSending(reply, transcoder, job.finalPath);
+      reply
+        .code(200)
+        .type(contentTypeFor(job.finalPath) as string)
+        .header('Accept-Ranges', 'none')
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff');
+      if (request.method === 'HEAD') {
+        await growing.close();
+        return reply.send();
+      }
+      return reply.send(transcoder.followGrowing(growing, job));
+    }
+    path = await job.done;
+  }
+  const release = holdWhileSending(reply, transcoder, path);
+  try {
+    return await sendFile(request, reply, {
+      path,
+      contentType: contentTypeFor(path),
+      cacheControl: CACHE_CONTROL,
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import type { TranscodeFormat } from './transcode-args.js';
+
+/** What makes a cached file current: the source's identity and its size and modification time. */
+export interface CacheKey {
+  workId: number;
+  fileId: number;
+  size: number;
+  mtimeMs: number;
+  format: TranscodeFormat;
+}
+
+/** A lock or temporary file untouched this long belongs to a process that is gone. */
+export const STALE_MS = 60_000;
+const FINISHED = /^\d+-\d+-[0-9a-z]+-[0-9a-z]+\.(webm|m4a)$/;
+const TEMPORARY = /\.([0-9a-f]{8})-(\d+)\.(part|lock)$/;
+
+/** Names this host in lock and temporary file names, so a process can tell its own host's dead peers. */
+export const HOST_TAG = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+
+/** `<work>-<file>-<size>-<mtime>.<format>`: a changed source gets a new name, and the old one ages out. */
+export function cacheName(key: CacheKey): string {
+  const mtime = Math.floor(key.mtimeMs).toString(36);
+  return `${key.workId}-${key.fileId}-${key.size.toString(36)}-${mtime}.${key.format}`;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The low-bitrate cache folder (`<data>/transcodes/`): finished files under their cache name, temporary
+ * output `<name>.<host>-<pid>.part` while ffmpeg writes, and `<name>.lock` (created with `wx`) held by the
+ * one process making that file. The least recently used files are evicted past the size limit; the
+ * access time (set on every hit, the modification time stays, so ETags do not change) orders them.
+ */
+export class TranscodeCache {
+  constructor(
+    readonly dir: string,
+    private readonly limitBytes: number,
+  ) {}
+
+  pathOf(name: string): string {
+    return join(this.dir, name);
+  }
+
+  partPathOf(name: string): string {
+    return join(this.dir, `${name}.${HOST_TAG}-${process.pid}.part`);
+  }
+
+  private lockPathOf(name: string): string {
+    return join(this.dir, `${name}.lock`);
+  }
+
+  /**
+   * Creates the folder and removes what a previous process left: temporary files and locks of dead
+   * processes on this host (this process's own pid included: nothing of ours exists yet) and any older
+   * than `STALE_MS` (another host's crash).
+   */
+  async start(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const now = Date.now();
+    for (const entry of await readdir(this.dir)) {
+      const match = TEMPORARY.exec(entry);
+      if (!match) continue;
+      const path = join(this.dir, entry);
+      const pid = Number(match[2]);
+      const ownHost = match[1] === HOST_TAG;
+      const dead = ownHost && (pid === process.pid || !isAlive(pid));
+      const stats = await stat(path).catch(() => null);
+      if (stats && (dead || now - stats.mtimeMs > STALE_MS)) await rm(path, { force: true });
+    }
+  }
+
+  /** The finished file's path when cached (and marks it used), otherwise null. */
+  async lookup(name: string): Promise<string | null> {
+    const path = this.pathOf(name);
+    const stats = await stat(path).catch(() => null);
+    if (!stats?.isFile()) return null;
+    await this.touch(path, stats.mtime);
+    return path;
+  }
+
+  async touch(path: string, mtime?: Date): Promise<void> {
+    const modified = mtime ?? (await stat(path).catch(() => null))?.mtime;
+    if (modified) await utimes(path, new Date(), modified).catch(() => undefined);
+  }
+
+  /**
+   * Takes the lock on one cache name; false when a live process holds it. A stale lock (its holder
+   * stopped refreshing it) is broken and taken.
+   */
+  async tryLock(name: string): Promise<boolean> {
+    const path = this.lockPathOf(name);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const handle = await open(path, 'wx');
+        await handle.writeFile(JSON.stringify({ host: HOST_TAG, pid: process.pid }));
+        await handle.close();
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if (!(await this.isStale(path))) return false;
+        await rm(path, { force: true });
+      }
+    }
+    return false;
+  }
+
+  private async isStale(path: string): Promise<boolean> {
+    const stats = await stat(path).catch(() => null);
+    if (!stats) return true;
+    if (Date.now() - stats.mtimeMs > STALE_MS) return true;
+    try {
+      const owner = JSON.parse(await readFile(path, 'utf8')) as { host?: string; pid?: number };
+      return owner.host === HOST_TAG && typeof owner.pid === 'number' && !isAlive(owner.pid);
+    } catch {
+      return false; // Being written this very moment.
+    }
+  }
+
+  /** Keeps a held lock fresh, so other processes do not break it. */
+  async refreshLock(name: string): Promise<void> {
+    const now = new Date();
+    await utimes(this.lockPathOf(name), now, now).catch(() => undefined);
+  }
+
+  async unlock(name: string): Promise<void> {
+    await rm(this.lockPathOf(name), { force: true });
+  }
+
+  async isLocked(name: string): Promise<boolean> {
+    return (await stat(this.lockPathOf(name)).catch(() => null)) !== null;
+  }
+
+  /**
+   * Removes the least recently used finished files until the folder is within its limit. Files in
+   * `inUse` (being served or written) are never removed, even if that leaves the folder over the limit.
+   */
+  async evict(inUse: ReadonlySet<string>): Promise<string[]> {
+    const entries: Array<{ path: string; size: number; atimeMs: number }> = [];
+    for (const entry of await readdir(this.dir)) {
+      if (!FINISHED.test(entry)) continue;
+      const path = join(this.dir, entry);
+      const stats = await stat(path).catch(() => null);
+      if (stats?.isFile()) entries.push({ path, size: stats.size, atimeMs: stats.atimeMs });
+    }
+    let total = entries.reduce((sum, entry) => sum + entry.size, 0);
+    const removed: string[] = [];
+    entries.sort((a, b) => a.atimeMs - b.atimeMs);
+    for (const entry of entries) {
+      if (total <= this.limitBytes) break;
+      if (inUse.has(entry.path)) continue;
+      await rm(entry.path, { force: true });
+      total -= entry.size;
+      removed.push(entry.path);
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,406 @@
+import { type ChildProcess, spawn as nodeSpawn, type SpawnOptions } from 'node:child_process';
+import { constants } from 'node:fs';
+import { type FileHandle, open, rename, rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { AppError, NotFound } from '../errors.js';
+import { lastErrorLine, stdinInput, type TranscodeFormat, transcodeArgs } from './transcode-args.js';
+import { type CacheKey, cacheName, TranscodeCache } from './transcode-cache.js';
+
+/** How ffmpeg is started; tests pass their own to count or slow down processes. */
+export type SpawnAdapter = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
+
+/** A file ffmpeg cannot read: the file's fault, not the server's (422), with ffmpeg's reason. */
+export class TranscodeFailed extends AppError {
+  constructor(reason: string) {
+    super(422, `Cannot transcode this file: ${reason}`);
+  }
+}
+
+export interface TranscoderOptions {
+  ffmpegPath: string;
+  /** `<data>/transcodes`. */
+  cacheDir: string;
+  maxConcurrent: number;
+  cacheBytes: number;
+  logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
+  spawn?: SpawnAdapter;
+  /** How long a failed transcode is answered from memory instead of being tried again. */
+  failureMemoryMs?: number;
+  /** How often a growing file or another process's lock is looked at. */
+  pollMs?: number;
+  now?: () => number;
+}
+
+/** One library file to transcode; the path was rebuilt by the media service from the index. */
+export interface TranscodeSource {
+  workId: number;
+  fileId: number;
+  path: string | Buffer;
+}
+
+/** A transcode under way (or waiting for a slot, or for another process's). */
+export interface TranscodeJob {
+  readonly name: string;
+  readonly format: TranscodeFormat;
+  readonly finalPath: string;
+  /** The temporary output while this process's ffmpeg writes it; null before it starts, or for another process's job. */
+  partPath: string | null;
+  settled: boolean;
+  /** Resolves with the finished file's path; rejects with `TranscodeFailed` or on shutdown. */
+  readonly done: Promise<string>;
+}
+
+export type Prepared = { kind: 'ready'; path: string } | { kind: 'job'; job: TranscodeJob };
+
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
+const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES', 'EPERM', 'ENXIO', 'ENAMETOOLONG']);
+const LOCK_REFRESH_MS = 10_000;
+const STDERR_KEEP = 8192;
+const READ_CHUNK = 64 * 1024;
+
+class ShutDown extends Error {
+  constructor() {
+    super('The server is shutting down');
+  }
+}
+
+/** At most `size` holders at once; the others wait in order. */
+class Slots {
+  private used = 0;
+  private readonly waiting: Array<{ grant: () => void; refuse: (error: Error) => void }> = [];
+  constructor(private readonly size: number) {}
+
+  acquire(): Promise<() => void> {
+    const release = () => {
+      const next = this.waiting.shift();
+      if (next) next.grant();
+      else this.used--;
+    };
+    if (this.used < this.size) {
+      this.used++;
+      return Promise.resolve(release);
+    }
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ grant: () => resolve(release), refuse: reject });
+    });
+  }
+
+  refuseWaiting(error: Error): void {
+    for (const waiter of this.waiting.splice(0)) waiter.refuse(error);
+  }
+}
+
+/** Spawns `ffmpeg -version`; true when it runs and exits cleanly within the time limit. */
+export function probeFfmpeg(
+  path: string,
+  spawn: SpawnAdapter = nodeSpawn,
+  timeoutMs = 5000,
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    let child: ChildProcess;
+    try {
+      child = spawn(path, ['-hide_banner', '-version'], { stdio: 'ignore' });
+    } catch {
+      resolve(false);
+      return;
+    }
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(false);
+    }, timeoutMs);
+    child.once('error', () => {
+      clearTimeout(timer);
+      resolve(false);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0);
+    });
+  });
+}
+
+async function openSource(path: string | Buffer): Promise<FileHandle> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) throw new NotFound('File not found');
+    throw error;
+  }
+  const stats = await handle.stat();
+  if (!stats.isFile()) {
+    await handle.close();
+    throw new NotFound('File not found');
+  }
+  return handle;
+}
+
+/**
+ * Makes and caches low-bitrate copies (contract section 7). One job per cache name in this process (the
+ * `jobs` map) and per cache folder across processes (a `wx` lock file); at most `maxConcurrent` ffmpeg
+ * processes at once; a started transcode finishes for the cache even when its requester goes away, and
+ * is only killed when the server closes. Failures are remembered (file id, size, modification time) for
+ * `failureMemoryMs`, so a corrupt file is not tried again on every request.
+ */
+export class Transcoder {
+  /** False until `start()` found ffmpeg; then no file has a low-bitrate stream. */
+  available = false;
+  /** Replaceable so tests can count or slow down ffmpeg processes. */
+  spawnProcess: SpawnAdapter;
+  readonly cache: TranscodeCache;
+  private readonly jobs = new Map<string, TranscodeJob>();
+  private readonly failures = new Map<string, { message: string; until: number }>();
+  private readonly children = new Set<ChildProcess>();
+  private readonly served = new Map<string, number>();
+  private readonly slots: Slots;
+  private evicting: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: TranscoderOptions) {
+    this.spawnProcess = options.spawn ?? nodeSpawn;
+    this.cache = new TranscodeCache(options.cacheDir, options.cacheBytes);
+    this.slots = new Slots(Math.max(1, options.maxConcurrent));
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Probes ffmpeg once, prepares the cache folder (removing what a crashed process left) and trims it. */
+  async start(): Promise<void> {
+    this.available = await probeFfmpeg(this.options.ffmpegPath, this.spawnProcess);
+    if (!this.available) {
+      this.options.logger.warn(
+        { ffmpegPath: this.options.ffmpegPath },
+        'ffmpeg not found: low-bitrate streams are off',
+      );
+      return;
+    }
+    await this.cache.start();
+    await this.evict();
+  }
+
+  /** The job running now for a cache name, if any (tests and diagnostics). */
+  get runningJobs(): number {
+    return this.jobs.size;
+  }
+
+  /**
+   * The cached file when it exists, otherwise the job making it (started here, or joined). Throws
+   * `NotFound` when the source is gone and `TranscodeFailed` when it recently failed.
+   */
+  async prepare(source: TranscodeSource, format: TranscodeFormat): Promise<Prepared> {
+    if (!this.available) throw new NotFound('Low-bitrate streams are off: ffmpeg is not available');
+    if (this.closed) throw new ShutDown();
+    const handle = await openSource(source.path);
+    const stats = await handle.stat().finally(() => handle.close());
+    const key: CacheKey = { ...source, size: stats.size, mtimeMs: stats.mtimeMs, format };
+    const failure = this.failures.get(failureKey(key));
+    if (failure && failure.until > this.now()) throw new TranscodeFailed(failure.message);
+
+    const name = cacheName(key);
+    const running = this.jobs.get(name);
+    if (running) return { kind: 'job', job: running };
+    const cached = await this.cache.lookup(name);
+    if (cached) return { kind: 'ready', path: cached };
+    const joined = this.jobs.get(name);
+    if (joined) return { kind: 'job', job: joined };
+    return { kind: 'job', job: this.startJob(name, key, source.path) };
+  }
+
+  /** Marks a cached file as being served, so eviction leaves it alone; call the result when done. */
+  hold(path: string): () => void {
+    this.served.set(path, (this.served.get(path) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.served.get(path) ?? 1) - 1;
+      if (left <= 0) this.served.delete(path);
+      else this.served.set(path, left);
+    };
+  }
+
+  /**
+   * Opens the growing output of a job of this process once ffmpeg has written something. Null when the
+   * job finished first (serve the finished file) or belongs to another process (wait for it); throws
+   * when it failed.
+   */
+  async waitForOutput(job: TranscodeJob): Promise<FileHandle | null> {
+    const pollMs = this.options.pollMs ?? 25;
+    for (;;) {
+      if (job.settled) {
+        await job.done;
+        return null;
+      }
+      const part = job.partPath;
+      if (part !== null) {
+        const stats = await stat(part).catch(() => null);
+        if (stats && stats.size > 0) {
+          const handle = await open(part, 'r').catch(() => null);
+          if (handle) return handle;
+        }
+      }
+      await Promise.race([sleep(pollMs), job.done.catch(() => undefined)]);
+    }
+  }
+
+  /**
+   * The growing file as a stream: what exists, then what ffmpeg adds, until the job ends. The descriptor
+   * stays valid when the finished file is renamed into place. A failed or killed job ends the stream
+   * with an error, which cuts the response short.
+   */
+  followGrowing(handle: FileHandle, job: TranscodeJob): Readable {
+    const pollMs = this.options.pollMs ?? 25;
+    async function* chunks(): AsyncGenerator<Buffer> {
+      try {
+        let position = 0;
+        let drained = false;
+        for (;;) {
+          const buffer = Buffer.allocUnsafe(READ_CHUNK);
+          const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, position);
+          if (bytesRead > 0) {
+            position += bytesRead;
+            yield buffer.subarray(0, bytesRead);
+            continue;
+          }
+          if (job.settled) {
+            await job.done;
+            if (drained) return;
+            drained = true; // One more read: ffmpeg's last bytes may have landed just before the end.
+            continue;
+          }
+          await Promise.race([sleep(pollMs), job.done.catch(() => undefined)]);
+        }
+      } finally {
+        await handle.close();
+      }
+    }
+    return Readable.from(chunks(), { objectMode: false });
+  }
+
+  /** Kills running ffmpeg processes, refuses queued jobs and waits until every job has cleaned up. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.slots.refuseWaiting(new ShutDown());
+    for (const child of this.children) child.kill('SIGKILL');
+    await Promise.allSettled([...this.jobs.values()].map((job) => job.done));
+    await this.evicting;
+  }
+
+  private startJob(name: string, key: CacheKey, sourcePath: string | Buffer): TranscodeJob {
+    const finalPath = this.cache.pathOf(name);
+    const job: { -readonly [K in keyof TranscodeJob]: TranscodeJob[K] } = {
+      name,
+      format: key.format,
+      finalPath,
+      partPath: null,
+      settled: false,
+      done: Promise.resolve(finalPath),
+    };
+    job.done = this.run(job, key, sourcePath).finally(() => {
+      job.settled = true;
+      this.jobs.delete(name);
+    });
+    job.done.then(
+      () => this.evict(),
+      () => undefined,
+    );
+    this.jobs.set(name, job);
+    return job;
+  }
+
+  private async run(job: TranscodeJob, key: CacheKey, sourcePath: string | Buffer): Promise<string> {
+    const pollMs = this.options.pollMs ?? 25;
+    // Another process may hold the lock: its finished file is ours too.
+    for (;;) {
+      if (this.closed) throw new ShutDown();
+      if (await this.cache.lookup(job.name)) return job.finalPath;
+      if (await this.cache.tryLock(job.name)) break;
+      await sleep(Math.max(pollMs, 200));
+    }
+    const heartbeat = setInterval(() => void this.cache.refreshLock(job.name), LOCK_REFRESH_MS);
+    heartbeat.unref();
+    try {
+      if (await this.cache.lookup(job.name)) return job.finalPath;
+      const release = await this.slots.acquire();
+      try {
+        if (this.closed) throw new ShutDown();
+        const started = this.now();
+        await this.transcode(job, key, sourcePath);
+        this.options.logger.info(
+          { file: `${key.workId}/${key.fileId}`, format: key.format, ms: this.now() - started },
+          'low-bitrate file made',
+        );
+      } finally {
+        release();
+      }
+      return job.finalPath;
+    } finally {
+      clearInterval(heartbeat);
+      await this.cache.unlock(job.name);
+    }
+  }
+
+  private async transcode(job: TranscodeJob, key: CacheKey, sourcePath: string | Buffer): Promise<void> {
+    const handle = await openSource(sourcePath);
+    const part = this.cache.partPathOf(job.name);
+    const input = stdinInput();
+    let stderr = '';
+    let exit: { code: number | null; signal: NodeJS.Signals | null };
+    try {
+      await rm(part, { force: true });
+      job.partPath = part;
+      const child = this.spawnProcess(
+        this.options.ffmpegPath,
+        transcodeArgs({ input, output: part, format: key.format }),
+        { stdio: [handle.fd, 'ignore', 'pipe'] },
+      );
+      this.children.add(child);
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (text: string) => {
+        stderr = (stderr + text).slice(-STDERR_KEEP);
+      });
+      exit = await new Promise<typeof exit>((resolve, reject) => {
+        child.once('error', reject);
+        child.once('close', (code, signal) => resolve({ code, signal }));
+      }).finally(() => this.children.delete(child));
+    } catch (error) {
+      await rm(part, { force: true });
+      throw error;
+    } finally {
+      await handle.close();
+    }
+    if (exit.code === 0) {
+      await rename(part, job.finalPath);
+      return;
+    }
+    await rm(part, { force: true });
+    if (this.closed) throw new ShutDown();
+    const reason = exit.code === null ? `ffmpeg was stopped (${exit.signal})` : lastErrorLine(stderr, input);
+    this.failures.set(failureKey(key), {
+      message: reason,
+      until: this.now() + (this.options.failureMemoryMs ?? 10 * 60_000),
+    });
+    this.options.logger.warn({ file: `${key.workId}/${key.fileId}`, reason }, 'transcode failed');
+    throw new TranscodeFailed(reason);
+  }
+
+  private evict(): Promise<void> {
+    this.evicting = this.evicting.then(async () => {
+      const inUse = new Set(this.served.keys());
+      for (const job of this.jobs.values()) inUse.add(job.finalPath);
+      const removed = await this.cache.evict(inUse).catch((error: unknown) => {
+        this.options.logger.warn({ err: error }, 'transcode cache eviction failed');
+        return [];
+      });
+      if (removed.length > 0)
+        this.options.logger.debug({ removed: removed.length }, 'transcode cache trimmed');
+    });
+    return this.evicting;
+  }
+}
+
+function failureKey(key: CacheKey): string {
+  return `${key.workId}-${key.fileId}-${key.size}-${Math.floor(key.mtimeMs)}`;
+}

@@ -1,0 +1,185 @@
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cacheName, HOST_TAG } from '../../../src/media/transcode-cache.js';
+import { TranscodeFailed, Transcoder, type TranscoderOptions } from '../../../src/media/transcoder.js';
+import { countingSpawn, probe, writeTone } from '../../helpers/ffmpeg-tools.js';
+
+const logger = pino({ level: 'silent' });
+let dir: string;
+const sources: string[] = [];
+const open: Transcoder[] = [];
+
+async function transcoder(options: Partial<TranscoderOptions> & { cacheDir: string }): Promise<Transcoder> {
+  const made = new Transcoder({
+    ffmpegPath: 'ffmpeg',
+    maxConcurrent: 2,
+    cacheBytes: 1 << 30,
+    logger,
+    ...options,
+  });
+  await made.start();
+  open.push(made);
+  return made;
+}
+
+async function finished(t: Transcoder, fileId: number, format: 'webm' | 'm4a' = 'webm'): Promise<string> {
+  const prepared = await t.prepare({ workId: 1, fileId, path: sources[fileId] as string }, format);
+  return prepared.kind === 'ready' ? prepared.path : prepared.job.done;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sasayaki-transcoder-'));
+  for (let i = 0; i < 3; i++) {
+    const path = join(dir, `tone-${i}.wav`);
+    writeTone(path, 3, 300 + i * 100);
+    sources.push(path);
+  }
+  const broken = join(dir, 'broken.flac');
+  writeFileSync(broken, Buffer.from('fLaC this is not really a FLAC file at all'.repeat(50)));
+  sources.push(broken);
+});
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((t) => t.close()));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const cacheDirFor = (name: string) => join(dir, name);
+
+// ffmpeg start-up alone takes half a second on a busy machine: generous time limits.
+describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
+  it('shares one transcode between concurrent requests and serves the cache afterwards', async () => {
+    const spawns = countingSpawn();
+    const t = await transcoder({ cacheDir: cacheDirFor('shared'), spawn: spawns.spawn });
+    const source = { workId: 1, fileId: 0, path: sources[0] as string };
+    const [a, b] = await Promise.all([t.prepare(source, 'webm'), t.prepare(source, 'webm')]);
+    expect(a.kind).toBe('job');
+    expect(b).toEqual(a);
+    const path = a.kind === 'job' ? await a.job.done : '';
+    expect(spawns.calls).toHaveLength(1);
+    expect(probe(path)).toMatchObject({ codec: 'opus' });
+    expect((await t.prepare(source, 'webm')).kind).toBe('ready');
+    expect(spawns.calls).toHaveLength(1);
+    // Another format is another file.
+    expect(probe(await finished(t, 0, 'm4a'))).toMatchObject({ codec: 'aac' });
+    expect(spawns.calls).toHaveLength(2);
+  });
+
+  it('runs at most maxConcurrent ffmpeg processes; the others wait', async () => {
+    const spawns = countingSpawn();
+    const t = await transcoder({ cacheDir: cacheDirFor('limit'), maxConcurrent: 1, spawn: spawns.spawn });
+    const paths = await Promise.all([0, 1, 2].map((fileId) => finished(t, fileId)));
+    expect(new Set(paths).size).toBe(3);
+    expect(spawns.calls).toHaveLength(3);
+    expect(spawns.maxLive).toBe(1);
+  });
+
+  it('evicts the least recently used file past the size limit, never one being served', async () => {
+    const cacheDir = cacheDirFor('evict');
+    const first = await transcoder({ cacheDir });
+    const a = await finished(first, 0);
+    const size = statSync(a).size;
+    await first.close();
+    // Room for two files of this size, not three.
+    const t = await transcoder({ cacheDir, cacheBytes: Math.floor(size * 2.5) });
+    const b = await finished(t, 1);
+    utimesSync(a, new Date(Date.now() - 60_000), statSync(a).mtime);
+    utimesSync(b, new Date(Date.now() - 30_000), statSync(b).mtime);
+    expect(await finished(t, 0)).toBe(a); // A hit: a is now the most recently used.
+    const release = t.hold(b); // b is being served.
+    const c = await finished(t, 2);
+    await t.close();
+    expect(existsSync(c)).toBe(true);
+    expect(existsSync(b)).toBe(true);
+    expect(existsSync(a)).toBe(false); // the oldest not in use had to go
+    release();
+  });
+
+  it('fails a corrupt file with ffmpeg reason as a 422 and does not try it again', async () => {
+    const spawns = countingSpawn();
+    const t = await transcoder({ cacheDir: cacheDirFor('corrupt'), spawn: spawns.spawn });
+    const error = await finished(t, 3).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TranscodeFailed);
+    expect((error as TranscodeFailed).statusCode).toBe(422);
+    expect((error as Error).message).toMatch(/^Cannot transcode this file: \S/);
+    expect((error as Error).message).not.toContain('/proc/self');
+    await expect(finished(t, 3)).rejects.toThrow((error as Error).message);
+    await expect(finished(t, 3, 'm4a')).rejects.toBeInstanceOf(TranscodeFailed);
+    expect(spawns.calls).toHaveLength(1);
+    expect(readdirSync(cacheDirFor('corrupt'))).toEqual([]);
+  });
+
+  it('kills ffmpeg when closed and leaves no temporary files', async () => {
+    const spawns = countingSpawn({ readrate: 0.5 });
+    const cacheDir = cacheDirFor('close');
+    const t = await transcoder({ cacheDir, spawn: spawns.spawn });
+    const prepared = await t.prepare({ workId: 1, fileId: 0, path: sources[0] as string }, 'webm');
+    if (prepared.kind !== 'job') throw new Error('expected a job');
+    const handle = await t.waitForOutput(prepared.job);
+    await handle?.close();
+    const started = Date.now();
+    await t.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(prepared.job.done).rejects.toThrow(/shutting down/);
+    expect(spawns.live).toBe(0);
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
+  it('cleans temporary files of dead processes on start', async () => {
+    const cacheDir = cacheDirFor('locks');
+    mkdirSync(cacheDir, { recursive: true });
+    const leftovers = [
+      `1-9-a-b.webm.${HOST_TAG}-${process.pid}.part`, // this pid: a previous life of this process
+      `1-8-a-b.webm.${HOST_TAG}-999999999.part`, // a dead process on this host
+      `1-7-a-b.webm.0badc0de-${process.pid}.part`, // another host, stale
+    ];
+    for (const name of leftovers) writeFileSync(join(cacheDir, name), 'x');
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(join(cacheDir, leftovers[2] as string), old, old);
+    writeFileSync(join(cacheDir, 'kept.webm'), 'finished files stay');
+
+    await transcoder({ cacheDir });
+    expect(readdirSync(cacheDir).sort()).toEqual(['kept.webm']);
+  });
+
+  it('waits for the output of another process that holds the lock, without running ffmpeg', async () => {
+    const made = await finished(await transcoder({ cacheDir: cacheDirFor('elsewhere') }), 1);
+    const cacheDir = cacheDirFor('foreign');
+    const spawns = countingSpawn();
+    const t = await transcoder({ cacheDir, spawn: spawns.spawn, pollMs: 20 });
+    const stats = statSync(sources[1] as string);
+    const name = cacheName({
+      workId: 1,
+      fileId: 1,
+      size: stats.size,
+      mtimeMs: stats.mtimeMs,
+      format: 'webm',
+    });
+    // Our parent process stands for another server on this host (alive, so its lock is respected).
+    writeFileSync(join(cacheDir, `${name}.lock`), JSON.stringify({ host: HOST_TAG, pid: process.ppid }));
+    const prepared = await t.prepare({ workId: 1, fileId: 1, path: sources[1] as string }, 'webm');
+    if (prepared.kind !== 'job') throw new Error('expected a job');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(prepared.job.settled).toBe(false);
+    expect(prepared.job.partPath).toBeNull();
+    copyFileSync(made, join(cacheDir, `${name}.tmp`));
+    renameSync(join(cacheDir, `${name}.tmp`), join(cacheDir, name));
+    rmSync(join(cacheDir, `${name}.lock`));
+    expect(await t.waitForOutput(prepared.job)).toBeNull();
+    expect(await prepared.job.done).toBe(join(cacheDir, name));
+    expect(spawns.calls).toHaveLength(0);
+  });
+});
