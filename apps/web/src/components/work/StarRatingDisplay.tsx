@@ -1,6 +1,7 @@
-import { Group, Progress, Rating, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { Work } from '@sasayaki/api-contract';
 import { useTranslation } from 'react-i18next';
+import { Stars } from './Stars';
 import classes from './work.module.css';
 
 type RatedWork = Pick<Work, 'rate_average_2dp' | 'rate_count' | 'rate_count_detail' | 'userRating'>;
@@ -21,7 +22,9 @@ export function RatingDistribution({ work }: { work: RatedWork }) {
             <Text fz="xs" w={44}>
               {t('workCard.rating.stars', { count: point })}
             </Text>
-            <Progress value={row?.ratio ?? 0} color="yellow" size="sm" className={classes.distributionBar} />
+            <div className={classes.bar}>
+              <div className={classes.barFill} style={{ width: `${row?.ratio ?? 0}%` }} />
+            </div>
             <Text fz="xs" w={36} ta="right">
               {row?.ratio ?? 0}%
             </Text>
@@ -71,15 +74,16 @@ export function StarRatingDisplay({ work, size = 'sm', withNumbers = true }: Sta
         className={classes.focusable}
         w="fit-content"
       >
-        <Rating
-          value={mine ?? average}
-          fractions={mine ? 2 : 10}
-          readOnly
-          size={size}
-          color={mine ? 'dusk' : 'yellow'}
-          aria-hidden
+        <span
           title={mine ? t('workCard.rating.mine', { rating: mine }) : undefined}
-        />
+          style={{ display: 'inline-flex' }}
+        >
+          <Stars
+            value={mine ?? average}
+            size={size}
+            color={mine ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-yellow-5)'}
+          />
+        </span>
         {withNumbers && (
           <Text fz={size === 'lg' ? 'sm' : 'xs'} c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {count ? (

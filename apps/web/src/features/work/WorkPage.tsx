@@ -1,4 +1,66 @@
-/** Being built: replaced by its feature's screen. */
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { formatRjCode, parseWorkId } from '@sasayaki/api-contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { notifyError } from '../../lib/notify';
+import { usePlayerActivation } from '../../player/activation';
+import { useWork } from './api';
+import { OfferPlay } from './OfferPlay';
+import { WorkTree } from './tree/WorkTree';
+import { WorkActions } from './WorkActions';
+import { WorkHeader } from './WorkHeader';
+import { WorkPageSkeleton } from './WorkPageSkeleton';
+
+/** The work page (spec section 2): the card's details, large, with progress, review, feedback and files. */
 export default function WorkPage() {
-  return null;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const raw = useParams().id ?? '';
+  const numeric = parseWorkId(raw);
+  const id = numeric === null ? raw : formatRjCode(numeric);
+  const work = useWork(id, id);
+  const offerPlay = (location.state as { offerPlay?: boolean } | null)?.offerPlay === true;
+
+  // The player bar loads with the first work page, before the first tap (iOS autoplay rules).
+  useEffect(() => usePlayerActivation.getState().activate(), []);
+
+  const notFound = numeric === null || (work.error instanceof ApiError && work.error.status === 404);
+  useEffect(() => {
+    if (notFound) navigate('/404', { replace: true });
+    else if (work.error) notifyError(work.error, { ignoreUnauthorized: true });
+  }, [notFound, work.error, navigate]);
+
+  useEffect(() => {
+    if (work.data) document.title = `${work.data.source_id} ${work.data.title} - ${t('common.appName')}`;
+    return () => {
+      document.title = t('common.appName');
+    };
+  }, [work.data, t]);
+
+  if (!work.data) {
+    if (work.isError && !notFound) {
+      return (
+        <Center mih="40vh">
+          <Stack align="center">
+            <Text c="dimmed">{t('work.loadFailed')}</Text>
+            <Button variant="light" onClick={() => void work.refetch()}>
+              {t('common.actions.retry')}
+            </Button>
+          </Stack>
+        </Center>
+      );
+    }
+    return <WorkPageSkeleton />;
+  }
+
+  return (
+    <Stack gap="lg" maw={1280} mx="auto">
+      {offerPlay && <OfferPlay id={id} work={work.data} />}
+      <WorkHeader work={work.data} actions={<WorkActions id={id} work={work.data} />} />
+      <WorkTree id={id} work={work.data} />
+    </Stack>
+  );
 }

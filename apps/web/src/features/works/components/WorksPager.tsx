@@ -1,4 +1,4 @@
-import { Button, Divider, Group, NumberInput, Pagination, Text } from '@mantine/core';
+import { Button, Divider, Group, Pagination, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './works.module.css';
@@ -12,11 +12,11 @@ interface WorksPagerProps {
 /** Pagination with a quick jump ('go to page N') and the END marker on the last page. */
 export function WorksPager({ page, pages, onPage }: WorksPagerProps) {
   const { t } = useTranslation();
-  const [jump, setJump] = useState<string | number>('');
+  const [jump, setJump] = useState('');
   if (pages < 1) return null;
 
   const go = () => {
-    const target = Math.trunc(Number(jump));
+    const target = Number.parseInt(jump, 10);
     if (!Number.isFinite(target) || target < 1) return;
     setJump('');
     onPage(Math.min(target, pages));
@@ -41,16 +41,13 @@ export function WorksPager({ page, pages, onPage }: WorksPagerProps) {
             }}
           >
             <Group gap={6} wrap="nowrap">
-              <NumberInput
+              <TextInput
                 aria-label={t('works.pagination.jump')}
                 placeholder={t('works.pagination.jump')}
                 value={jump}
-                onChange={setJump}
-                min={1}
-                max={pages}
-                allowDecimal={false}
-                allowNegative={false}
-                hideControls
+                onChange={(event) => setJump(event.currentTarget.value.replace(/\D/g, ''))}
+                inputMode="numeric"
+                enterKeyHint="go"
                 w={110}
                 size="sm"
               />

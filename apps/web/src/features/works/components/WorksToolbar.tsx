@@ -1,4 +1,4 @@
-import { Checkbox, Group, NativeSelect, SegmentedControl, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, NativeSelect, Tooltip } from '@mantine/core';
 import { SORT_OPTIONS } from '@sasayaki/api-contract';
 import { IconLayoutCards, IconLayoutGrid, IconLayoutList, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -39,25 +39,25 @@ export function WorksToolbar(props: WorksToolbarProps) {
           onChange={(event) => props.onSubtitle(event.currentTarget.checked)}
         />
       </Group>
-      <SegmentedControl
-        aria-label={t('works.display.label')}
-        value={props.displayMode}
-        onChange={(value) => props.onDisplayMode(value as DisplayMode)}
-        data={DISPLAY_MODES.map((mode) => {
+      <ActionIcon.Group aria-label={t('works.display.label')} role="group">
+        {DISPLAY_MODES.map((mode) => {
           const Icon = MODE_ICONS[mode];
-          return {
-            value: mode,
-            label: (
-              <Tooltip label={t(`works.display.${mode}`)} openDelay={400}>
-                <span style={{ display: 'flex', alignItems: 'center' }}>
-                  <Icon size={18} aria-hidden />
-                  <VisuallyHidden>{t(`works.display.${mode}`)}</VisuallyHidden>
-                </span>
-              </Tooltip>
-            ),
-          };
+          const selected = props.displayMode === mode;
+          return (
+            <Tooltip key={mode} label={t(`works.display.${mode}`)} openDelay={300}>
+              <ActionIcon
+                size={36}
+                variant={selected ? 'filled' : 'default'}
+                aria-label={t(`works.display.${mode}`)}
+                aria-pressed={selected}
+                onClick={() => props.onDisplayMode(mode)}
+              >
+                <Icon size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          );
         })}
-      />
+      </ActionIcon.Group>
     </Group>
   );
 }

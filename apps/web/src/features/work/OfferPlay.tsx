@@ -1,0 +1,46 @@
+import { Button, Card, Group, Text } from '@mantine/core';
+import type { Work } from '@sasayaki/api-contract';
+import { IconArrowsShuffle, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { playTracks } from '../../player/api';
+import { useTracks } from './api';
+import { autoDescend, childrenAt, filesUnder, toQueueItem } from './tree/tree';
+import classes from './work.module.css';
+
+/**
+ * After random play: a small call to action to play the work. It plays the audio of the folder the tree
+ * opens at (or, when that has none, the whole work), from the first file.
+ */
+export function OfferPlay({ id, work }: { id: string; work: Work }) {
+  const { t } = useTranslation();
+  const tracks = useTracks(id);
+  const root = tracks.data ?? [];
+  const level = childrenAt(root, autoDescend(root, [])) ?? [];
+  const inFolder = level.filter((node) => node.type === 'audio');
+  const audio = (inFolder.length ? inFolder : filesUnder(root)).filter((node) => node.type === 'audio');
+  return (
+    <Card radius="md" padding="sm" className={classes.offer}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <IconArrowsShuffle size={18} aria-hidden />
+          <Text fz="sm" fw={500}>
+            {t('work.offerPlay.title')}
+          </Text>
+        </Group>
+        <Button
+          leftSection={<IconPlayerPlayFilled size={16} />}
+          disabled={audio.length === 0}
+          loading={tracks.isPending}
+          onClick={() =>
+            playTracks(
+              audio.map((file) => toQueueItem(file as Parameters<typeof toQueueItem>[0], work)),
+              0,
+            )
+          }
+        >
+          {t('work.offerPlay.action')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { Work } from '@sasayaki/api-contract';
+import { IconMessageReport, IconPencil } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProgressSelect } from '../../components/review/progress';
+import { fetchSession, SESSION_QUERY_KEY } from '../auth/session';
+import { useSetProgress, workKey } from './api';
+
+// The dialogs are their own chunks, loaded when first opened.
+const ReviewDialog = lazy(() =>
+  import('../../components/review/ReviewDialog').then((module) => ({ default: module.ReviewDialog })),
+);
+const FeedbackDialog = lazy(() =>
+  import('../../components/feedback/FeedbackDialog').then((module) => ({ default: module.FeedbackDialog })),
+);
+
+/** The progress dropdown, write-review and feedback; the guest sees them disabled with a hint. */
+export function WorkActions({ id, work }: { id: string; work: Work }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  const user = session.data?.user;
+  const guest = !user || user.group === 'guest';
+  const progress = useSetProgress(id, work.id, user?.name ?? '');
+  const [dialog, setDialog] = useState<'review' | 'feedback' | null>(null);
+
+  return (
+    <Stack gap={6}>
+      <Group gap="sm" wrap="wrap">
+        <ProgressSelect value={work.progress} onChange={(state) => progress.mutate(state)} disabled={guest} />
+        <Button
+          variant="light"
+          leftSection={<IconPencil size={16} aria-hidden />}
+          disabled={guest}
+          onClick={() => setDialog('review')}
+        >
+          {t('work.actions.writeReview')}
+        </Button>
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={<IconMessageReport size={16} aria-hidden />}
+          disabled={guest}
+          onClick={() => setDialog('feedback')}
+        >
+          {t('work.actions.feedback')}
+        </Button>
+      </Group>
+      {guest && session.data && (
+        <Text fz="xs" c="dimmed">
+          {t('work.actions.guestHint')}
+        </Text>
+      )}
+      <Suspense fallback={null}>
+        {dialog === 'review' && (
+          <ReviewDialog
+            opened
+            workId={work.id}
+            initial={{ rating: work.userRating, progress: work.progress, review_text: work.review_text }}
+            onClose={(changed) => {
+              setDialog(null);
+              if (changed) void queryClient.invalidateQueries({ queryKey: workKey(id) });
+            }}
+          />
+        )}
+        {dialog === 'feedback' && <FeedbackDialog opened workId={work.id} onClose={() => setDialog(null)} />}
+      </Suspense>
+    </Stack>
+  );
+}

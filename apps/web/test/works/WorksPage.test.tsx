@@ -1,0 +1,107 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useListPreferences } from '../../src/features/works/list-state';
+import WorksPage from '../../src/features/works/WorksPage';
+import { renderWithProviders } from '../render';
+import { envelope, json } from './fixtures';
+
+// The machine is shared and jsdom is slow: give renders time.
+configure({ asyncUtilTimeout: 20_000 });
+
+let requests: URL[] = [];
+let group = 'user';
+
+beforeEach(() => {
+  localStorage.clear();
+  // Covers are the cheapest mode to render; the detail cards have their own test.
+  useListPreferences.setState({ displayMode: 'thumbnail' });
+  requests = [];
+  group = 'user';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      if (url.pathname === '/api/auth/me')
+        return json({ user: { name: 'someone', group }, auth: true, reg: true });
+      requests.push(url);
+      if (url.pathname === '/api/tags/5')
+        return json({ id: 5, name: '癒し', i18n: { 'en-us': { name: 'Healing' } } });
+      if (url.pathname === '/api/search/nothing')
+        return json({ works: [], pagination: { currentPage: 1, pageSize: 12, totalCount: 0 } });
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return json(envelope(page, 60, page === 5 ? 12 : 12));
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const lastList = () =>
+  [...requests]
+    .reverse()
+    .find((url) => url.pathname.endsWith('works') || url.pathname.startsWith('/api/search'));
+
+describe('WorksPage', { timeout: 60_000 }, () => {
+  it('loads the page in the URL with the saved sort, and changing the sort goes back to page 1', async () => {
+    const { router } = renderWithProviders(<WorksPage />, { path: '/works?page=3', route: '/works' });
+    await screen.findByText('Work 100024');
+    expect(lastList()?.searchParams.get('page')).toBe('3');
+    expect(lastList()?.searchParams.get('order')).toBe('create_date');
+    expect(lastList()?.searchParams.get('sort')).toBe('desc');
+    expect(screen.getByText('60 works')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'priceAsc' } });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(lastList()?.searchParams.get('order')).toBe('price'));
+    expect(lastList()?.searchParams.get('page')).toBe('1');
+    expect(lastList()?.searchParams.get('sort')).toBe('asc');
+    expect(JSON.parse(localStorage.getItem('sortOption') ?? '{}')).toMatchObject({
+      order: 'price',
+      sort: 'asc',
+    });
+  });
+
+  it('sends a fresh seed from 0 to 99 when random is chosen', async () => {
+    renderWithProviders(<WorksPage />, { path: '/works', route: '/works' });
+    await screen.findByText('Work 100000');
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'random' } });
+    await waitFor(() => expect(lastList()?.searchParams.get('order')).toBe('random'));
+    const seed = Number(lastList()?.searchParams.get('seed'));
+    expect(Number.isInteger(seed) && seed >= 0 && seed <= 99).toBe(true);
+    expect(seed).toBe(useListPreferences.getState().seed);
+  });
+
+  it('the subtitle box sends subtitle=1 and resets the page; the display mode is remembered', async () => {
+    const { router } = renderWithProviders(<WorksPage />, { path: '/works?page=2', route: '/works' });
+    await screen.findByText('Work 100012');
+    fireEvent.click(screen.getByLabelText('With subtitles'));
+    await waitFor(() => expect(router.state.location.search).toBe('?subtitle=1'));
+    await waitFor(() => expect(lastList()?.searchParams.get('subtitle')).toBe('1'));
+    expect(lastList()?.searchParams.get('page')).toBe('1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    expect(localStorage.getItem('displayMode')).toBe('list');
+    expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows END on the last page, and the guest tip to the guest', async () => {
+    group = 'guest';
+    renderWithProviders(<WorksPage />, { path: '/works?page=5', route: '/works' });
+    await screen.findByText('Work 100048');
+    expect(screen.getByText('END')).toBeTruthy();
+    expect(await screen.findByText(/If you use guest login/)).toBeTruthy();
+  });
+
+  it('titles a tag page with the tag name in the reader’s language', async () => {
+    renderWithProviders(<WorksPage />, { path: '/works?tagId=5', route: '/works' });
+    expect(await screen.findByText('Works tagged Healing')).toBeTruthy();
+    expect(requests.some((url) => url.pathname === '/api/tags/5/works')).toBe(true);
+  });
+
+  it('shows a friendly empty state for a search without results', async () => {
+    renderWithProviders(<WorksPage />, { path: '/works?keyword=nothing', route: '/works' });
+    expect(await screen.findByText('No works here')).toBeTruthy();
+    expect(screen.getByText('Search: nothing')).toBeTruthy();
+    expect(screen.queryByText('END')).toBeNull();
+  });
+});
