@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 
 export interface Call {
@@ -43,3 +44,6 @@ if (!('fonts' in document)) {
     value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
   });
 }
+
+// The shared machine is slow: give findBy/waitFor more time than the default second.
+configure({ asyncUtilTimeout: 5_000 });
