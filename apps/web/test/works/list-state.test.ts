@@ -1,6 +1,7 @@
 import { SORT_OPTIONS } from '@sasayaki/api-contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SORT_OPTION,
   nextParams,
   pageFromParams,
   readDisplayMode,
@@ -12,7 +13,8 @@ import {
   writeSortOption,
 } from '../../src/features/works/list-state';
 
-const option = (key: string) => SORT_OPTIONS.find((candidate) => candidate.key === key) ?? SORT_OPTIONS[0];
+const option = (key: string) =>
+  SORT_OPTIONS.find((candidate) => candidate.key === key) ?? DEFAULT_SORT_OPTION;
 
 describe('works list state', () => {
   beforeEach(() => localStorage.clear());
