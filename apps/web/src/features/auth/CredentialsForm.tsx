@@ -18,8 +18,11 @@ export function CredentialsForm({ mode, pending, onSubmit }: CredentialsFormProp
   const [submitted, setSubmitted] = useState(false);
   const errors = submitted ? validateCredentials(values, registering) : {};
   const message = (key: string | undefined) => (key ? t(`auth.rules.${key}`) : undefined);
-  const set = (field: keyof typeof values) => (event: { currentTarget: HTMLInputElement }) =>
-    setValues((previous) => ({ ...previous, [field]: event.currentTarget.value }));
+  const set = (field: keyof typeof values) => (event: { currentTarget: HTMLInputElement }) => {
+    // Read now: React clears currentTarget once the handler returns, before the updater runs.
+    const value = event.currentTarget.value;
+    setValues((previous) => ({ ...previous, [field]: value }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
