@@ -246,11 +246,11 @@ describe.each(DATABASE_KINDS)('media streaming on %s', (kind) => {
     }
   });
 
-  it('has no low-bitrate streams yet', async () => {
+  it('has no low-bitrate stream for a light file (transcode.test.ts covers the others)', async () => {
     for (const method of ['GET', 'HEAD'] as const) {
       const response = await server.app.inject({ method, url: '/api/media/stream-lq/123456/0' });
       expect(response.statusCode).toBe(404);
-      if (method === 'GET') expect(response.json()).toEqual({ error: 'Low-bitrate stream not available' });
+      if (method === 'GET') expect(response.json()).toEqual({ error: 'This file has no low-bitrate stream' });
     }
   });
 
