@@ -13,6 +13,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        extends: true,
         // Tests run the TypeScript sources; the contract package resolves to its source too.
         resolve: { alias: { '@sasayaki/api-contract': contract('index.ts') } },
         test: {
@@ -22,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: [react()],
         resolve: { alias: { '@sasayaki/api-contract': contract('browser.ts') } },
         test: {

@@ -21,6 +21,7 @@ import { WorkRepository } from './repositories/work.repository.js';
 import { createAudioReader } from './scanner/read-audio-headers.js';
 import { AccountService } from './services/account.service.js';
 import { CatalogueService } from './services/catalogue.service.js';
+import { CatalogueCache } from './services/catalogue-cache.js';
 import { FeedbackService } from './services/feedback.service.js';
 import { createFeedbackForwarder } from './services/feedback-forwarder.js';
 import { MaintenanceService } from './services/maintenance.service.js';
@@ -76,18 +77,16 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     logger,
   });
   await transcoder.start();
-  const catalogue = new CatalogueService(
-    works,
-    new LabelRepository(db),
-    files,
-    Math.random,
-    () => transcoder.available,
-  );
+  const scanRepository = new ScanRepository(db);
+  const catalogue = new CatalogueService(works, new LabelRepository(db), files, {
+    cache: new CatalogueCache(() => scanRepository.catalogueMark()),
+    lowBitrate: () => transcoder.available,
+  });
   const covers = new CoverStore(join(config.dataDir, 'covers'));
   const media = new MediaService({ works, files, covers });
   const scans = new ScanService({
     config,
-    scans: new ScanRepository(db),
+    scans: scanRepository,
     catalogue: new CatalogueWriteRepository(db, database.dialect),
     settings,
     maintenance,

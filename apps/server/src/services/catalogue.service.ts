@@ -11,10 +11,11 @@ import {
 import { NotFound } from '../errors.js';
 import type { FileRepository } from '../repositories/file.repository.js';
 import type { LabelKind, LabelRepository, LabelRow } from '../repositories/label.repository.js';
-import type { WorkRepository } from '../repositories/work.repository.js';
+import type { WorkPageRequest, WorkRepository } from '../repositories/work.repository.js';
 import type { WorkFilter } from '../repositories/work-query.js';
+import { CatalogueCache } from './catalogue-cache.js';
 import { buildTrackTree } from './track-tree.js';
-import { toWork } from './work-serializer.js';
+import { toWork, withUserFields } from './work-serializer.js';
 
 export interface ListOptions {
   page?: number;
@@ -28,39 +29,70 @@ const LABEL_NOUN: Record<LabelKind, string> = { circles: 'Circle', tags: 'Tag', 
 
 /** The catalogue's read side: lists, single works, trees and labels, shaped as the contract says. */
 export class CatalogueService {
+  private readonly cache: CatalogueCache;
+  private readonly random: () => number;
+  private readonly lowBitrate: () => boolean;
+
   constructor(
     private readonly works: WorkRepository,
     private readonly labels: LabelRepository,
     private readonly files: FileRepository,
-    private readonly random: () => number = Math.random,
-    /** Whether low-bitrate streams are on (ffmpeg was found at start-up). */
-    private readonly lowBitrate: () => boolean = () => false,
-  ) {}
+    options: {
+      /** Counts, pages and works of the current catalogue version; none: every call reads the database. */
+      cache?: CatalogueCache;
+      random?: () => number;
+      /** Whether low-bitrate streams are on (ffmpeg was found at start-up). */
+      lowBitrate?: () => boolean;
+    } = {},
+  ) {
+    this.cache = options.cache ?? CatalogueCache.uncached();
+    this.random = options.random ?? Math.random;
+    this.lowBitrate = options.lowBitrate ?? (() => false);
+  }
 
   async list(filter: WorkFilter, options: ListOptions, userId: number | null): Promise<Envelope> {
     const page = options.page ?? 1;
     const pageSize = options.pageSize ?? PAGE_SIZE;
     const order = options.order ?? DEFAULT_ORDER;
-    const totalCount = await this.works.count(filter);
+    await this.cache.refresh();
+    const totalCount = await this.count(filter);
     // betterRandom is the random-play button: one random work, whatever the page.
     const offset = order === 'betterRandom' ? Math.floor(this.random() * totalCount) : (page - 1) * pageSize;
-    const limit = order === 'betterRandom' ? 1 : pageSize;
-    const ids =
-      offset < totalCount
-        ? await this.works.pageIds({
-            filter,
-            order,
-            sort: options.sort ?? DEFAULT_SORT,
-            seed: options.seed ?? 7,
-            offset,
-            limit,
-            userId,
-          })
-        : [];
+    const request = {
+      filter,
+      order,
+      sort: options.sort ?? DEFAULT_SORT,
+      seed: options.seed ?? 7,
+      offset,
+      limit: order === 'betterRandom' ? 1 : pageSize,
+      userId,
+    };
+    const ids = offset < totalCount ? await this.pageIds(request) : [];
     return {
       works: await this.worksByIds(ids, userId),
       pagination: { currentPage: page, pageSize, totalCount },
     };
+  }
+
+  private async count(filter: WorkFilter): Promise<number> {
+    const key = JSON.stringify(filter);
+    const cached = this.cache.counts.get(key);
+    if (cached !== undefined) return cached;
+    const total = await this.works.count(filter);
+    this.cache.counts.set(key, total);
+    return total;
+  }
+
+  /** Pages that depend on a user (their ratings) or on chance are never cached. */
+  private async pageIds(request: WorkPageRequest): Promise<number[]> {
+    if (request.order === 'rating' || request.order === 'betterRandom') return this.works.pageIds(request);
+    const { userId: _userId, ...shared } = request;
+    const key = JSON.stringify(shared);
+    const cached = this.cache.pages.get(key);
+    if (cached) return cached;
+    const ids = await this.works.pageIds(request);
+    this.cache.pages.set(key, ids);
+    return ids;
   }
 
   /** A work with the user's fields (null for `workInfo`, which is cacheable); 404 when unknown or missing. */
@@ -91,12 +123,21 @@ export class CatalogueService {
 
   /** Works by id, in that order, with their labels and (when a user is given) that user's fields. */
   async worksByIds(ids: number[], userId: number | null): Promise<Work[]> {
-    const rows = await this.works.byIds(ids);
-    const [labels, userFields] = await Promise.all([
-      this.works.labelsFor(rows),
-      userId === null ? Promise.resolve(new Map()) : this.works.userFieldsFor(userId, ids),
-    ]);
-    return rows.map((row) => toWork(row, labels, userFields.get(row.id)));
+    await this.cache.refresh();
+    const missing = ids.filter((id) => this.cache.works.get(id) === undefined);
+    if (missing.length > 0) {
+      const rows = await this.works.byIds(missing);
+      const labels = await this.works.labelsFor(rows);
+      for (const row of rows) this.cache.works.set(row.id, toWork(row, labels, undefined));
+    }
+    const userFields =
+      userId === null || ids.length === 0 ? new Map() : await this.works.userFieldsFor(userId, ids);
+    return ids.flatMap((id) => {
+      const work = this.cache.works.get(id);
+      if (!work) return [];
+      const mine = userFields.get(id);
+      return [mine ? withUserFields(work, mine) : work];
+    });
   }
 }
 

@@ -50,3 +50,13 @@ export function toWork(row: WorkRow, labels: WorkLabels, user: UserWorkFields | 
     ...coverUrls(row.id),
   };
 }
+
+/** A (shared, cached) work with one user's rating, progress and review text. */
+export function withUserFields(work: Work, user: UserWorkFields): Work {
+  return {
+    ...work,
+    userRating: user.rating,
+    progress: user.progress as ProgressState | null,
+    review_text: user.review_text,
+  };
+}

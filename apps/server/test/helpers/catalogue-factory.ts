@@ -34,10 +34,31 @@ export interface FactoryWork {
 }
 
 /**
- * Inserts works straight into the catalogue tables, as a finished scan would leave them, so catalogue
- * tests do not depend on files on disk.
+ * Inserts works straight into the catalogue tables, as a finished scan would leave them (with its
+ * `scans` row, which also tells the catalogue cache that the catalogue changed), so catalogue tests do
+ * not depend on files on disk.
  */
 export async function insertWorks(db: Kysely<Database>, works: FactoryWork[]): Promise<void> {
+  await insertWorkRows(db, works);
+  const now = new Date().toISOString();
+  const counts = { found: works.length, added: works.length, updated: 0, removed: 0, failed: 0, skipped: 0 };
+  await db
+    .insertInto('scans')
+    .values({
+      mode: 'incremental',
+      status: 'finished',
+      started_at: now,
+      finished_at: now,
+      heartbeat_at: `${now}#${Math.random()}`,
+      owner: 'test-factory',
+      counts: JSON.stringify(counts),
+      cancel_requested: 0,
+      errors: '[]',
+    })
+    .execute();
+}
+
+async function insertWorkRows(db: Kysely<Database>, works: FactoryWork[]): Promise<void> {
   for (const work of works) {
     if (work.circle) {
       await db

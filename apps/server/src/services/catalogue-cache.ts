@@ -1,0 +1,48 @@
+import type { Work } from '@sasayaki/api-contract';
+import { LruMap } from '../util/lru-map.js';
+
+/**
+ * What the catalogue's lists and works look like changes only when a scan writes. The cache keeps
+ * counts, pages of ids and works (without any user's fields) for the current catalogue version, and
+ * drops everything when the version moves. The version is read at most once a second, so another
+ * process's scan shows within a second.
+ */
+export class CatalogueCache {
+  readonly counts = new LruMap<string, number>(2_000);
+  readonly pages = new LruMap<string, number[]>(5_000);
+  readonly works = new LruMap<number, Work>(10_000);
+  private version: string | null = null;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private checking: Promise<void> | null = null;
+
+  constructor(
+    private readonly readVersion: () => Promise<string>,
+    private readonly now: () => number = Date.now,
+    private readonly maxAgeMs = 1_000,
+  ) {}
+
+  /** A cache that forgets everything before each call: for callers that must always read the database. */
+  static uncached(): CatalogueCache {
+    let version = 0;
+    return new CatalogueCache(async () => String(++version), Date.now, 0);
+  }
+
+  /** Makes sure the cached entries belong to the current catalogue version. */
+  async refresh(): Promise<void> {
+    if (this.now() - this.checkedAt < this.maxAgeMs) return;
+    this.checking ??= this.check().finally(() => {
+      this.checking = null;
+    });
+    await this.checking;
+  }
+
+  private async check(): Promise<void> {
+    const version = await this.readVersion();
+    this.checkedAt = this.now();
+    if (version === this.version) return;
+    this.version = version;
+    this.counts.clear();
+    this.pages.clear();
+    this.works.clear();
+  }
+}
