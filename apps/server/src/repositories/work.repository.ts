@@ -51,15 +51,10 @@ export class WorkRepository {
    * id: deep pages stay cheap.
    */
   async pageIds(request: WorkPageRequest): Promise<number[]> {
-    const { filter, order, sort, offset, limit, userId, seed } = request;
+    const { filter, order, sort, offset, limit, seed } = request;
+    if (order === 'rating') return this.ratingPageIds(request);
     let query = applyFilter(this.works(), filter, this.dialect).select('w.id');
-    if (order === 'rating') {
-      query = query
-        .leftJoin('reviews as r', (join) =>
-          join.onRef('r.work_id', '=', 'w.id').on('r.user_id', '=', userId ?? -1),
-        )
-        .orderBy(sql.raw(orderByTerms('r.rating', sort, this.dialect)));
-    } else if (order === 'random') {
+    if (order === 'random') {
       // A stable shuffle per seed: a multiplicative hash of (id, seed), same order on every page.
       const key = sql`((w.id + ${seed * 7919 + 1}) * 2654435761) % 4294967291`;
       query = query.orderBy(key).orderBy('w.id', 'desc');
@@ -70,6 +65,52 @@ export class WorkRepository {
     }
     const rows = await query.offset(offset).limit(limit).execute();
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * `order=rating` sorts by the user's own rating, nulls last either way: the few works the user rated
+   * come first (a small join), then every other work in the tie-break order (an index walk), each part
+   * paged with its share of the offset. A single query would sort the whole library.
+   */
+  private async ratingPageIds(request: WorkPageRequest): Promise<number[]> {
+    const { filter, sort, offset, limit } = request;
+    const userId = request.userId ?? -1;
+    const rated = applyFilter(this.works(), filter, this.dialect)
+      .innerJoin('reviews as r', (join) => join.onRef('r.work_id', '=', 'w.id').on('r.user_id', '=', userId))
+      .where('r.rating', 'is not', null);
+    const ratedCount = Number(
+      (await rated.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    );
+    const ids: number[] = [];
+    if (offset < ratedCount) {
+      const rows = await rated
+        .select('w.id')
+        .orderBy(sql.raw(orderByTerms('r.rating', sort, this.dialect)))
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      ids.push(...rows.map((row) => row.id));
+    }
+    if (ids.length === limit) return ids;
+    const rest = await applyFilter(this.works(), filter, this.dialect)
+      .select('w.id')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('reviews as r')
+              .select('r.work_id')
+              .whereRef('r.work_id', '=', 'w.id')
+              .where('r.user_id', '=', userId)
+              .where('r.rating', 'is not', null),
+          ),
+        ),
+      )
+      .orderBy(sql.raw(orderByTerms('release', 'desc', this.dialect)))
+      .offset(Math.max(0, offset - ratedCount))
+      .limit(limit - ids.length)
+      .execute();
+    return [...ids, ...rest.map((row) => row.id)];
   }
 
   /** Rows by id, in the order of `ids`; missing works are left out. */
