@@ -8,13 +8,17 @@ const LEVEL_COLOURS: Record<LogLevel, string> = { info: 'blue', warn: 'yellow', 
 
 /** The scan's problems and the page's own events, newest last, filterable by level. */
 export function ScanLog({ issues, events }: { issues: ScanIssue[]; events: LogEntry[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<'all' | LogLevel>('all');
+  const localise = (values: LogEntry['values']) =>
+    values?.mode ? { ...values, mode: t(`admin.status.modes.${values.mode}`) } : values;
   const lines = [
     ...events.map((event) => ({
       id: `e${event.id}`,
       level: event.level,
-      text: [event.key ? t(`admin.${event.key}`, event.values) : '', event.text].filter(Boolean).join(': '),
+      text: [event.key ? t(`admin.${event.key}`, localise(event.values)) : '', event.text]
+        .filter(Boolean)
+        .join(': '),
       path: event.path,
       at: event.at,
     })),
@@ -65,7 +69,7 @@ export function ScanLog({ issues, events }: { issues: ScanIssue[]; events: LogEn
                 <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                   {line.at > 0 && (
                     <Text span c="dimmed" size="xs" ff="monospace">
-                      {new Date(line.at).toLocaleTimeString()}{' '}
+                      {new Date(line.at).toLocaleTimeString(i18n.language)}{' '}
                     </Text>
                   )}
                   {line.path && (
