@@ -18,7 +18,7 @@ export default function LicenceList() {
         ))}
       </Group>
       <Table.ScrollContainer minWidth={300}>
-        <Table striped highlightOnHover fz="sm" aria-label={t('about.licences.title')}>
+        <Table striped highlightOnHover fz="sm" horizontalSpacing="xs" aria-label={t('about.licences.title')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('about.licences.name')}</Table.Th>
@@ -29,7 +29,7 @@ export default function LicenceList() {
           <Table.Tbody>
             {licences.map((entry) => (
               <Table.Tr key={`${entry.name}@${entry.version}`}>
-                <Table.Td style={{ wordBreak: 'break-all' }}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   {entry.homepage ? (
                     <Anchor href={entry.homepage} target="_blank" rel="noreferrer noopener">
                       {entry.name}
@@ -38,8 +38,8 @@ export default function LicenceList() {
                     entry.name
                   )}
                 </Table.Td>
-                <Table.Td>{entry.version}</Table.Td>
-                <Table.Td>{entry.license}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.version}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.license}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
