@@ -21,7 +21,7 @@ export async function createBenchDatabase(
   if (kind === 'sqlite') return { drop: async () => {} };
   if (!postgresUrl) throw new Error('PostgreSQL needs TEST_POSTGRES_URL');
   const admin = () => openDatabase({ kind: 'postgres', url: postgresUrl });
-  const create = admin();
+  const create = await admin();
   try {
     await sql`DROP DATABASE IF EXISTS ${sql.id(name)} WITH (FORCE)`.execute(create.db);
     await sql`CREATE DATABASE ${sql.id(name)}`.execute(create.db);
@@ -33,7 +33,7 @@ export async function createBenchDatabase(
   return {
     url: url.toString(),
     drop: async () => {
-      const handle = admin();
+      const handle = await admin();
       try {
         await sql`DROP DATABASE IF EXISTS ${sql.id(name)} WITH (FORCE)`.execute(handle.db);
       } finally {

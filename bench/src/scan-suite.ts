@@ -30,7 +30,7 @@ function scanOnce(settings: ServerEnv): Promise<ScanRun> {
 }
 
 async function presentWorks(config: Config): Promise<number> {
-  const { db, close } = openDatabase(config.database);
+  const { db, close } = await openDatabase(config.database);
   try {
     const row = await db
       .selectFrom('works')

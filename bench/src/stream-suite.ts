@@ -35,7 +35,7 @@ export function writeStreamFile(libraryRoot: string): string {
 
 /** Indexes the large file as one work with one audio file, as a scan of its folder would. */
 export async function insertStreamWork(config: Config, libraryRoot: string): Promise<void> {
-  const { db, close } = openDatabase(config.database);
+  const { db, close } = await openDatabase(config.database);
   try {
     await db
       .insertInto('works')

@@ -61,7 +61,7 @@ export interface AppContext {
 }
 
 export async function createContext(config: Config, logger: Logger): Promise<AppContext> {
-  const database = openDatabase(config.database);
+  const database = await openDatabase(config.database);
   await migrateToLatest(database.db, database.dialect);
   const { db } = database;
   const users = new UserRepository(db);

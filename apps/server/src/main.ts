@@ -4,8 +4,6 @@ import { buildApp } from './app.js';
 import { runUserCommand, USER_USAGE, UsageError } from './cli/user-command.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { createContext } from './context.js';
-import { runDemoCommand } from './demo/demo-command.js';
-import { ensureDemoLibrary } from './demo/ensure-demo-library.js';
 import { AppError } from './errors.js';
 import { createLogger } from './logger.js';
 
@@ -26,6 +24,8 @@ Settings come from <data>/config.json and the environment (see docs/configuratio
  */
 async function withLibrary(loaded: Config, logger: Logger): Promise<Config> {
   if (loaded.libraryDirs.length > 0) return loaded;
+  // The generator (and sharp, which draws its covers) loads only when there is no library.
+  const { ensureDemoLibrary } = await import('./demo/ensure-demo-library.js');
   const demo = await ensureDemoLibrary(loaded.dataDir, {
     ffmpegPath: loaded.ffmpegPath,
     log: (line) => logger.info(line),
@@ -109,7 +109,7 @@ async function user(args: string[]): Promise<void> {
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve,
   scan,
-  demo: (args) => runDemoCommand(args, loadConfig()),
+  demo: async (args) => (await import('./demo/demo-command.js')).runDemoCommand(args, loadConfig()),
   user,
 };
 

@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config/config.js';
 import type { DialectKind } from './dialect.js';
 import type { Database } from './schema.js';
@@ -13,19 +11,21 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// PostgreSQL returns bigint (int8) and numeric as strings; every such value here fits a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.FLOAT4, (value) => Number(value));
-
-export function openDatabase(database: Config['database']): DatabaseHandle {
+/** Only the driver in use is loaded (see util/lazy-import.ts). */
+export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
+    const { default: pg } = await import('pg');
+    // PostgreSQL returns bigint (int8) and numeric as strings; every such value here fits a JS number.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+    pg.types.setTypeParser(pg.types.builtins.FLOAT4, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
+  const { default: SqliteDatabase } = await import('better-sqlite3');
   mkdirSync(dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);
   sqlite.pragma('journal_mode = WAL');

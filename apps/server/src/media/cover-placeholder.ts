@@ -1,5 +1,5 @@
 import type { CoverType } from '@sasayaki/api-contract';
-import sharp from 'sharp';
+import { loadSharp } from '../util/lazy-import.js';
 import type { CoverFormat } from './cover-variants.js';
 
 /** Placeholder sizes follow the real covers' shapes: 4:3 like DLsite covers, and the square thumbnail. */
@@ -34,6 +34,7 @@ function placeholderSvg(width: number, height: number): string {
 /** The placeholder image of one cover type, encoded in the given format. */
 export async function renderPlaceholder(type: CoverType, format: CoverFormat): Promise<Buffer> {
   const { width, height } = SIZES[type];
+  const sharp = await loadSharp();
   const image = sharp(Buffer.from(placeholderSvg(width, height)));
   return format === 'webp' ? image.webp({ quality: 85 }).toBuffer() : image.jpeg({ quality: 88 }).toBuffer();
 }

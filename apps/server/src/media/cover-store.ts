@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { COVER_TYPES, type CoverType } from '@sasayaki/api-contract';
-import sharp from 'sharp';
+import { loadSharp } from '../util/lazy-import.js';
 import { renderPlaceholder } from './cover-placeholder.js';
 import { type CoverFormat, FILE_EXTENSION, VARIANTS } from './cover-variants.js';
 
@@ -56,6 +56,7 @@ export class CoverStore {
     const key = createHash('sha256').update(image).digest('hex').slice(0, 24);
     const paths = COVER_TYPES.map((type) => this.variantFile(key, type, 'jpeg'));
     if ((await Promise.all(paths.map(exists))).every(Boolean)) return key;
+    const sharp = await loadSharp();
     try {
       await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     } catch (error) {
@@ -89,7 +90,7 @@ export class CoverStore {
     if (format === 'jpeg') return jpeg;
     const webp = this.variantFile(key, type, 'webp');
     await this.once(webp, async () =>
-      writeAtomically(webp, await sharp(jpeg).webp({ quality: 82 }).toBuffer()),
+      writeAtomically(webp, await (await loadSharp())(jpeg).webp({ quality: 82 }).toBuffer()),
     );
     return webp;
   }

@@ -1,7 +1,9 @@
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import yazl from 'yazl';
+import { lazyDefault } from '../util/lazy-import.js';
+
+const loadYazl = lazyDefault(() => import('yazl'));
 
 export interface ArchiveEntry {
   /** Where the file is on disk, as built by the server. */
@@ -28,6 +30,7 @@ const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTT
  * the CPU, and it lets the size be announced so downloaders show progress and detect truncation.
  */
 export async function createWorkArchive(entries: readonly ArchiveEntry[]): Promise<WorkArchive> {
+  const yazl = await loadYazl();
   const zip = new yazl.ZipFile();
   const skipped: string[] = [];
   let current: Readable | null = null;

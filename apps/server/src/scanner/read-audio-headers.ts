@@ -1,7 +1,10 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { type IAudioMetadata, type IOptions, parseFile, selectCover } from 'music-metadata';
+import type { IAudioMetadata, IOptions } from 'music-metadata';
 import { probeWithFfprobe } from './ffprobe-adapter.js';
+
+/** music-metadata loads with the first scan, not with the server (see util/lazy-import.ts). */
+const loadMusicMetadata = () => import('music-metadata');
 
 export interface AudioTags {
   album: string | null;
@@ -47,6 +50,7 @@ async function withReadablePath<T>(path: string | Buffer, read: (name: string) =
 }
 
 async function parse(path: string | Buffer, options: IOptions): Promise<IAudioMetadata> {
+  const { parseFile } = await loadMusicMetadata();
   return withReadablePath(path, (name) => parseFile(name, options));
 }
 
@@ -97,6 +101,7 @@ export function createAudioReader(ffprobePath: string, ffprobeTimeoutMs = 15_000
     },
     async readPicture(path) {
       try {
+        const { selectCover } = await loadMusicMetadata();
         const picture = selectCover(
           (await parse(path, { skipCovers: false, duration: false })).common.picture,
         );

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -20,6 +19,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     );
     return;
   }
+  const { default: fastifyStatic } = await import('@fastify/static');
   await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {

@@ -76,7 +76,7 @@ describe('generateDemoLibrary', () => {
     const c = join(tempDir(), 'c');
     await generateDemoLibrary(c, { works: 6, ffmpegPath: null, seed: 1 });
     expect(digestTree(c)).not.toBe(digestTree(a));
-  });
+  }, 120_000); // Two generations: slow on a busy machine.
 
   it('writes one folder per work, each named with its RJ code, and the marker last', () => {
     const folders = new Set(files.filter((file) => file !== DEMO_MARKER_FILE).map(workFolderOf));
