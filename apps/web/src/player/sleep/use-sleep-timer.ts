@@ -21,14 +21,15 @@ function shuffleExhausted(): boolean {
  * The timer fires: pause, clear the timer, and put the play head a minute before where the listener
  * fell asleep (saved as the resume point too), with a 5 s notice.
  */
-export function fireSleepTimer(): void {
+export function fireSleepTimer(atTrackEnd = false): void {
   const player = usePlayerStore.getState();
   const item = player.queue[player.queueIndex];
-  const wasPlaying = player.playing || player.intent === 'wantPlay';
+  // At a track's end the element has already reported its pause.
+  const wasPlaying = atTrackEnd || player.playing || player.intent === 'wantPlay';
   player.wantPause();
   useSleepStore.getState().set(null);
   if (item && wasPlaying) {
-    const stoppedAt = player.currentTime;
+    const stoppedAt = atTrackEnd ? Math.max(player.currentTime, player.duration) : player.currentTime;
     const resumeAt = Math.max(0, stoppedAt - SLEEP_REWIND_SECONDS);
     player.seekTo(resumeAt);
     useSleepStore.setState({ fired: { hash: item.hash, stoppedAt, resumeAt } });
@@ -43,7 +44,7 @@ export function handleSleepAtTrackEnd(): boolean {
   if (!timer || timer.deadline !== null) return false;
   const player = usePlayerStore.getState();
   if (timer.kind === 'endOfTrack' || isEndOfQueue(player, shuffleExhausted())) {
-    fireSleepTimer();
+    fireSleepTimer(true);
     return true;
   }
   return false;
