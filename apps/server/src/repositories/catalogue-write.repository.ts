@@ -38,6 +38,10 @@ function temporaryName(id: number | string): string {
   return `\u{10FFFF}re-keying ${id}`;
 }
 
+function labelKey(table: LabelTable, label: LabelInput<number | string>, i18n = ''): string {
+  return [table, label.name, label.id ?? '', i18n].join('\u0000');
+}
+
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
   for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
@@ -50,12 +54,20 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * missing, because reviews and history point at them.
  */
 export class CatalogueWriteRepository {
+  /**
+   * Labels already resolved during this scan (table, name, given id, i18n → id): most works share their
+   * circle and tags, and looking each up again costs round trips (PostgreSQL) and row locks. Entries are
+   * learned only from committed transactions and forgotten when a scan starts.
+   */
+  private readonly resolvedLabels = new Map<string, number | string>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectKind,
   ) {}
 
   async loadWorkStates(): Promise<Map<number, StoredWorkState>> {
+    this.resolvedLabels.clear();
     const rows = await this.db
       .selectFrom('works')
       .select([
@@ -82,7 +94,8 @@ export class CatalogueWriteRepository {
 
   /** Writes one work; says whether it was new. */
   async commitWork(commit: WorkCommit, now: string): Promise<'added' | 'updated'> {
-    return this.db.transaction().execute(async (trx) => {
+    const learned = new Map<string, number | string>();
+    const outcome = await this.db.transaction().execute(async (trx) => {
       // No wait for the disk flush: a crash may lose the last few commits, which the next scan redoes
       // (their signatures were lost with them); the database itself stays consistent.
       if (this.dialect === 'postgres') await sql`SET LOCAL synchronous_commit = off`.execute(trx);
@@ -91,11 +104,20 @@ export class CatalogueWriteRepository {
         .select('id')
         .where('id', '=', commit.work.id)
         .executeTakeFirst();
-      const circleId = commit.circle ? await this.ensureNumbered(trx, 'circles', commit.circle) : null;
+      const label = <Id extends number | string>(key: string, resolve: () => Promise<Id>) =>
+        this.resolveLabel(key, learned, resolve);
+      const circle = commit.circle;
+      const circleId = circle
+        ? await label(labelKey('circles', circle), () => this.ensureNumbered(trx, 'circles', circle))
+        : null;
       const tagIds: number[] = [];
-      for (const tag of commit.tags) tagIds.push(await this.ensureNumbered(trx, 'tags', tag, tag.i18n));
+      for (const tag of commit.tags) {
+        tagIds.push(
+          await label(labelKey('tags', tag, tag.i18n), () => this.ensureNumbered(trx, 'tags', tag, tag.i18n)),
+        );
+      }
       const vaIds: string[] = [];
-      for (const va of commit.vas) vaIds.push(await this.ensureVa(trx, va));
+      for (const va of commit.vas) vaIds.push(await label(labelKey('vas', va), () => this.ensureVa(trx, va)));
 
       const row = { ...commit.work, circle_id: circleId, missing: 0 };
       await trx
@@ -121,8 +143,28 @@ export class CatalogueWriteRepository {
           .execute();
       }
       await this.writeFiles(trx, row.id, commit.files);
-      return existed ? 'updated' : 'added';
+      return existed ? ('updated' as const) : ('added' as const);
     });
+    for (const [key, id] of learned) this.resolvedLabels.set(key, id);
+    return outcome;
+  }
+
+  private async resolveLabel<Id extends number | string>(
+    key: string,
+    learned: Map<string, number | string>,
+    resolve: () => Promise<Id>,
+  ): Promise<Id> {
+    const known = this.resolvedLabels.get(key) ?? learned.get(key);
+    if (known !== undefined) return known as Id;
+    const id = await resolve();
+    learned.set(key, id);
+    // Resolving may re-key a label the scanner invented earlier (an official id arrived): forget what
+    // was learned for the same name under another id.
+    const sameName = key.slice(0, key.lastIndexOf('\u0000', key.lastIndexOf('\u0000') - 1) + 1);
+    for (const [other, otherId] of this.resolvedLabels) {
+      if (other.startsWith(sameName) && otherId !== id) this.resolvedLabels.delete(other);
+    }
+    return id;
   }
 
   /** Upserts by the stable file id (a path keeps its id) and deletes the rows of files that disappeared. */
@@ -169,7 +211,7 @@ export class CatalogueWriteRepository {
     if (label.id === null) {
       if (byName) {
         if (i18n && i18n !== '{}')
-          await sql`UPDATE tags SET i18n = ${i18n} WHERE id = ${byName.id}`.execute(trx);
+          await sql`UPDATE tags SET i18n = ${i18n} WHERE id = ${byName.id} AND i18n <> ${i18n}`.execute(trx);
         return byName.id;
       }
       const max = await sql<{
@@ -181,7 +223,7 @@ export class CatalogueWriteRepository {
     }
     if (byName?.id === label.id) {
       if (i18n && i18n !== '{}')
-        await sql`UPDATE tags SET i18n = ${i18n} WHERE id = ${label.id}`.execute(trx);
+        await sql`UPDATE tags SET i18n = ${i18n} WHERE id = ${label.id} AND i18n <> ${i18n}`.execute(trx);
       return label.id;
     }
     const byId = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE id = ${label.id}`.execute(
