@@ -29,6 +29,8 @@ interface CoverProps {
   /** The first screenful loads eagerly; everything else lazily. */
   eager?: boolean;
   radius?: number | string;
+  /** Draw the release date (tiles put it in their caption instead). */
+  withDate?: boolean;
 }
 
 /** A work's cover, lazy-loaded, with its RJ code and release date laid over it. */
@@ -39,6 +41,7 @@ export function Cover({
   linked = true,
   eager = false,
   radius,
+  withDate = true,
 }: CoverProps) {
   const [loaded, setLoaded] = useState(false);
   const body = (
@@ -53,6 +56,10 @@ export function Cover({
         alt={work.title}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
+        ref={(image) => {
+          // A cached image can finish before React listens for `load`.
+          if (image?.complete) setLoaded(true);
+        }}
         onLoad={() => setLoaded(true)}
         onError={() => setLoaded(true)}
         width={size === 'thumb' ? 240 : size === 'sam' ? 300 : 560}
@@ -63,7 +70,7 @@ export function Cover({
           <Badge className={classes.rj} size="sm" radius="sm" variant="filled" color="dark">
             {work.source_id}
           </Badge>
-          {work.release && (
+          {withDate && work.release && (
             <Text span className={classes.release} fz="xs">
               {work.release}
             </Text>

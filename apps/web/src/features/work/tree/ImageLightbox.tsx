@@ -41,7 +41,7 @@ export default function ImageLightbox({
       fullScreen
       withCloseButton={false}
       padding={0}
-      styles={{ content: { background: 'rgba(0, 0, 0, 0.94)' }, body: { height: '100%' } }}
+      styles={{ content: { background: '#000' }, body: { height: '100%' } }}
       aria-label={image.title}
     >
       <div

@@ -3,6 +3,7 @@ import { SORT_OPTIONS } from '@sasayaki/api-contract';
 import { IconLayoutCards, IconLayoutGrid, IconLayoutList, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DISPLAY_MODES, type DisplayMode, type SortOption } from '../list-state';
+import classes from './works.module.css';
 
 const MODE_ICONS = { thumbnail: IconLayoutGrid, detail: IconLayoutCards, list: IconLayoutList } as const;
 
@@ -19,27 +20,25 @@ interface WorksToolbarProps {
 export function WorksToolbar(props: WorksToolbarProps) {
   const { t } = useTranslation();
   return (
-    <Group gap="sm" justify="space-between" wrap="wrap">
-      <Group gap="md" wrap="wrap">
-        <NativeSelect
-          aria-label={t('works.sort.label')}
-          leftSection={<IconSortDescending size={16} />}
-          value={props.sort.key}
-          onChange={(event) => {
-            const option = SORT_OPTIONS.find((candidate) => candidate.key === event.currentTarget.value);
-            if (option) props.onSort(option);
-          }}
-          data={SORT_OPTIONS.map((option) => ({ value: option.key, label: t(`works.sort.${option.key}`) }))}
-          w={{ base: 'auto', xs: 240 }}
-          style={{ flex: '1 1 200px', maxWidth: 280 }}
-        />
-        <Checkbox
-          label={t('works.subtitleOnly')}
-          checked={props.subtitle}
-          onChange={(event) => props.onSubtitle(event.currentTarget.checked)}
-        />
-      </Group>
-      <ActionIcon.Group aria-label={t('works.display.label')} role="group">
+    <div className={classes.toolbar}>
+      <NativeSelect
+        className={classes.sort}
+        aria-label={t('works.sort.label')}
+        leftSection={<IconSortDescending size={16} />}
+        value={props.sort.key}
+        onChange={(event) => {
+          const option = SORT_OPTIONS.find((candidate) => candidate.key === event.currentTarget.value);
+          if (option) props.onSort(option);
+        }}
+        data={SORT_OPTIONS.map((option) => ({ value: option.key, label: t(`works.sort.${option.key}`) }))}
+      />
+      <Checkbox
+        className={classes.subtitle}
+        label={t('works.subtitleOnly')}
+        checked={props.subtitle}
+        onChange={(event) => props.onSubtitle(event.currentTarget.checked)}
+      />
+      <ActionIcon.Group className={classes.modes} aria-label={t('works.display.label')} role="group">
         {DISPLAY_MODES.map((mode) => {
           const Icon = MODE_ICONS[mode];
           const selected = props.displayMode === mode;
@@ -58,6 +57,6 @@ export function WorksToolbar(props: WorksToolbarProps) {
           );
         })}
       </ActionIcon.Group>
-    </Group>
+    </div>
   );
 }
