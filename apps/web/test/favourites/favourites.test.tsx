@@ -113,7 +113,7 @@ describe('favourites routes', () => {
   });
 });
 
-describe('FavouritesPage', { timeout: 30_000 }, () => {
+describe('FavouritesPage', { timeout: 60_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('the review view lists everything with the stars and the review text', async () => {

@@ -17,7 +17,7 @@ function open(onClose = vi.fn()) {
 }
 
 async function chooseCategory(label: string) {
-  await userEvent.click(screen.getByPlaceholderText('What problems have you encountered?'));
+  await userEvent.click(screen.getByPlaceholderText('Choose a category'));
   await userEvent.click(await screen.findByRole('option', { name: label, hidden: true }));
 }
 
@@ -31,7 +31,7 @@ describe('FeedbackDialog', { timeout: 20_000 }, () => {
   it('offers the seven categories with their labels', async () => {
     mockFetch();
     open();
-    await userEvent.click(await screen.findByPlaceholderText('What problems have you encountered?'));
+    await userEvent.click(await screen.findByPlaceholderText('Choose a category'));
     const options = await screen.findAllByRole('option', { hidden: true });
     expect(options.map((option) => option.textContent)).toEqual([
       'No files',
@@ -55,7 +55,9 @@ describe('FeedbackDialog', { timeout: 20_000 }, () => {
       screen.getByText('Please tell us the details', { selector: '.mantine-Textarea-error' }),
     ).toBeTruthy();
     await chooseCategory('Cannot be played');
-    fireEvent.change(screen.getByRole('textbox', { name: /Details/ }), { target: { value: '   ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Please tell us the details/ }), {
+      target: { value: '   ' },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(
       await screen.findByText('Please tell us the details', { selector: '.mantine-Textarea-error' }),
@@ -68,7 +70,7 @@ describe('FeedbackDialog', { timeout: 20_000 }, () => {
     const onClose = open();
     await screen.findByRole('dialog', { name: 'Feedback' });
     await chooseCategory('Subtitles do not match the audio');
-    fireEvent.change(screen.getByRole('textbox', { name: /Details/ }), {
+    fireEvent.change(screen.getByRole('textbox', { name: /Please tell us the details/ }), {
       target: { value: 'Track 3 subtitles are 2 s late' },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -91,7 +93,9 @@ describe('FeedbackDialog', { timeout: 20_000 }, () => {
     const onClose = open();
     await screen.findByRole('dialog');
     await chooseCategory('Other');
-    fireEvent.change(screen.getByRole('textbox', { name: /Details/ }), { target: { value: 'Hello' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Please tell us the details/ }), {
+      target: { value: 'Hello' },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Register to send feedback'));
     expect(onClose).not.toHaveBeenCalled();

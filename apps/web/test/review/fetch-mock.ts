@@ -46,4 +46,4 @@ if (!('fonts' in document)) {
 }
 
 // The shared machine is slow: give findBy/waitFor more time than the default second.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });

@@ -69,8 +69,8 @@ export function FeedbackDialog({ opened, workId, onClose }: FeedbackDialogProps)
             {t('feedback.intro')}
           </Text>
           <Select
-            label={t('feedback.category')}
-            placeholder={t('feedback.categoryPrompt')}
+            label={t('feedback.categoryPrompt')}
+            placeholder={t('feedback.category')}
             data={FEEDBACK_CATEGORIES.map((value) => ({ value, label: t(`feedback.categories.${value}`) }))}
             value={category}
             onChange={(value) => {
@@ -83,8 +83,8 @@ export function FeedbackDialog({ opened, workId, onClose }: FeedbackDialogProps)
             comboboxProps={{ withinPortal: true, zIndex: 400 }}
           />
           <Textarea
-            label={t('feedback.details')}
-            placeholder={t('feedback.detailsPrompt')}
+            label={t('feedback.detailsPrompt')}
+            placeholder={t('feedback.details')}
             value={details}
             onChange={(event) => {
               setDetails(event.currentTarget.value);

@@ -18,7 +18,7 @@ export function DeleteConfirm({ opened, loading, onYes, onNo }: DeleteConfirmPro
         <Button variant="default" onClick={onNo} disabled={loading}>
           {t('common.actions.no')}
         </Button>
-        <Button color="red" onClick={onYes} loading={loading} data-autofocus>
+        <Button color="red.7" onClick={onYes} loading={loading} data-autofocus>
           {t('common.actions.yes')}
         </Button>
       </Group>

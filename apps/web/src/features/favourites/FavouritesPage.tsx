@@ -3,6 +3,7 @@ import { IconClock, IconFolder, IconHeadphones, IconStar } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useSessionUser } from '../../components/review/use-session-user';
+import classes from './favourites.module.css';
 import { FolderView } from './parts/FolderView';
 import { GuestNotice } from './parts/GuestNotice';
 import { HistoryView } from './parts/HistoryView';
@@ -41,7 +42,7 @@ export default function FavouritesPage() {
         onChange={(view) => view && navigate(favouritesPath(view as FavouriteView))}
         keepMounted={false}
       >
-        <Tabs.List>
+        <Tabs.List className={classes.tabs}>
           {FAVOURITE_VIEWS.map((view) => {
             const Icon = ICONS[view];
             return (

@@ -16,7 +16,7 @@ function HistoryRow({ work, eager }: { work: HistoryWork; eager: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <Paper withBorder radius="md" p="sm" component="article">
-      <Group gap="md" wrap="nowrap" align="center">
+      <Group gap="md" wrap="nowrap" align="flex-start">
         <Box w={{ base: 64, sm: 88 }} style={{ flex: '0 0 auto', borderRadius: 8, overflow: 'hidden' }}>
           <Cover work={work} size="thumb" overlays={false} eager={eager} />
         </Box>
@@ -33,17 +33,18 @@ function HistoryRow({ work, eager }: { work: HistoryWork; eager: boolean }) {
           <Text fz="xs" c="dimmed">
             {t('favourites.history.playedAt', { date: formatDate(work.lastPlayedAt, i18n.language) })}
           </Text>
+          <Button
+            component={Link}
+            to={`/work/${work.source_id}`}
+            variant="light"
+            size="xs"
+            leftSection={<IconPlayerPlay size={14} aria-hidden />}
+            w="fit-content"
+            mt={4}
+          >
+            {t('favourites.history.resume', { time: formatDuration(work.lastPosition) })}
+          </Button>
         </Stack>
-        <Button
-          component={Link}
-          to={`/work/${work.source_id}`}
-          variant="light"
-          size="xs"
-          leftSection={<IconPlayerPlay size={14} aria-hidden />}
-          style={{ flex: '0 0 auto' }}
-        >
-          {t('favourites.history.resume', { time: formatDuration(work.lastPosition) })}
-        </Button>
       </Group>
     </Paper>
   );

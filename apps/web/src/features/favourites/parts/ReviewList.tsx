@@ -8,6 +8,7 @@ import { WorkCard } from '../../../components/work/WorkCard';
 import { WorkCardSkeleton } from '../../../components/work/WorkSkeletons';
 import { notifyError } from '../../../lib/notify';
 import { useFavourites, useRefreshFavourites } from '../api';
+import classes from '../favourites.module.css';
 import { favouritesPath, readListQuery, writeListQuery } from '../route';
 import { EmptyState } from './EmptyState';
 import { ListPagination } from './ListPagination';
@@ -80,8 +81,10 @@ export function ReviewList({ mode, state, userName }: ReviewListProps) {
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" verticalSpacing="lg">
           {data.works.map((work, index) => (
-            <Stack key={work.id} gap={6}>
-              <WorkCard work={work} eager={index < 4} />
+            <div key={work.id} className={classes.item}>
+              <div className={classes.cardSlot}>
+                <WorkCard work={work} eager={index < 4} />
+              </div>
               <MinePanel
                 work={work}
                 userName={userName}
@@ -89,7 +92,7 @@ export function ReviewList({ mode, state, userName }: ReviewListProps) {
                 onChanged={refresh}
                 onEdit={setEditing}
               />
-            </Stack>
+            </div>
           ))}
         </SimpleGrid>
       )}
