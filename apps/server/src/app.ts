@@ -1,10 +1,11 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerAuth } from './http/plugins/auth.plugin.js';
 import { registerErrorHandling } from './http/plugins/errors.plugin.js';
 import { registerOpenApi, registerOpenApiRoute } from './http/plugins/openapi.plugin.js';
+import { serializerCompiler } from './http/plugins/serializer.js';
 import { registerWebApp } from './http/plugins/web-app.plugin.js';
 import { registerAdminRoutes } from './http/routes/admin.routes.js';
 import { registerAuthRoutes } from './http/routes/auth.routes.js';
@@ -29,7 +30,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerCompiler(ctx.config.strictResponses));
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Referrer-Policy', 'no-referrer');

@@ -28,6 +28,8 @@ export interface Config {
   /** Where feedback is also forwarded (a Sentry-style DSN); null: kept in the database only. */
   feedbackDsn: string | null;
   logLevel: string;
+  /** Hold every response to its schema (tests); off, responses are plain JSON (http/plugins/serializer.ts). */
+  strictResponses: boolean;
   /** Absolute folder of the built web app, served from `/` when it exists. */
   webDir: string;
 }
@@ -214,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     feedbackDsn: feedbackDsn(env.SASAYAKI_FEEDBACK_DSN || file.feedbackDsn),
     logLevel: env.LOG_LEVEL || file.logLevel || 'info',
+    strictResponses: boolFromEnv(env, 'SASAYAKI_STRICT_RESPONSES') ?? false,
     webDir: resolve(env.SASAYAKI_WEB_DIR || join(import.meta.dirname, '../../../web/dist')),
   };
   return config;

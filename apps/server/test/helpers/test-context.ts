@@ -62,6 +62,7 @@ export async function startTestServer(
     // Catalogue, media and scanner suites run with accounts off; the accounts suites turn them on.
     SASAYAKI_AUTH: 'false',
     SASAYAKI_ADMIN_PASSWORD: 'admin-password',
+    SASAYAKI_STRICT_RESPONSES: 'true',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });

@@ -23,9 +23,10 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   api.get('/auth/me', { schema: { tags, response: { 200: AuthMe } } }, async (request, reply) => {
     noStore(reply);
     const { registration } = await ctx.runtimeSettings.get();
-    if (!ctx.config.auth.enabled) return { user: request.user, auth: false, reg: false };
-    if (!request.user) throw new Unauthorized();
-    return { user: { name: request.user.name, group: request.user.group }, auth: true, reg: registration };
+    const user = request.user ? { name: request.user.name, group: request.user.group } : null;
+    if (!ctx.config.auth.enabled) return { user, auth: false, reg: false };
+    if (!user) throw new Unauthorized();
+    return { user, auth: true, reg: registration };
   });
 
   api.post(
