@@ -1,8 +1,8 @@
-import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerAuth } from './http/plugins/auth.plugin.js';
+import { registerCompression } from './http/plugins/compression.plugin.js';
 import { registerErrorHandling } from './http/plugins/errors.plugin.js';
 import { registerOpenApi, registerOpenApiRoute } from './http/plugins/openapi.plugin.js';
 import { serializerCompiler } from './http/plugins/serializer.js';
@@ -35,12 +35,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Referrer-Policy', 'no-referrer');
   });
-  // JSON only: media keeps exact bytes and lengths for ranges; gzip alone, since brotli costs too much CPU.
-  await app.register(compress, {
-    encodings: ['gzip', 'deflate'],
-    threshold: 1024,
-    customTypes: /^application\/json/,
-  });
+  await registerCompression(app);
   await registerErrorHandling(app);
   await registerOpenApi(app);
   await registerAuth(app, ctx);

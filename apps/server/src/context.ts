@@ -129,7 +129,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
       works,
       createFeedbackForwarder(config.feedbackDsn, logger),
     ),
-    userAdmin: new UserAdminService(users),
+    userAdmin: new UserAdminService(users, () => accounts.forgetSessions()),
     async close() {
       // A scan of this process records its end before the database goes away.
       await scans.close();

@@ -9,10 +9,16 @@ import type { TokenService } from '../auth/token.service.js';
 import type { AuthConfig, Config } from '../config/config.js';
 import { AppError, Conflict, Forbidden, NotFound, Unauthorized } from '../errors.js';
 import type { UserRepository, UserRow } from '../repositories/user.repository.js';
+import { LruMap } from '../util/lru-map.js';
 import type { RuntimeSettingsService } from './runtime-settings.service.js';
 
 export const GUEST_NAME = 'guest';
 const MINUTE = 60_000;
+/**
+ * How long a checked token is trusted without checking again: a signature and a user lookup on every
+ * request cost more than the rest of a cached page.
+ */
+const SESSION_CACHE_MS = 5_000;
 
 export interface SessionUser {
   id: number;
@@ -39,6 +45,8 @@ class TooManyAttempts extends AppError {
 
 /** Accounts: the first administrator, the guest, login, registration, passwords and who a token is. */
 export class AccountService {
+  private readonly sessions = new LruMap<string, { user: SessionUser | null; until: number }>(10_000);
+
   constructor(
     private readonly users: UserRepository,
     private readonly tokens: TokenService,
@@ -87,6 +95,23 @@ export class AccountService {
 
   /** The user a token stands for, or null when it is invalid, expired, revoked or its user is gone. */
   async userForToken(token: string): Promise<SessionUser | null> {
+    const now = Date.now();
+    const known = this.sessions.get(token);
+    if (known && known.until > now) return known.user;
+    const user = await this.resolveToken(token);
+    this.sessions.set(token, { user, until: now + SESSION_CACHE_MS });
+    return user;
+  }
+
+  /**
+   * Drops remembered sessions: after a password change, a deletion, a group change or a settings change
+   * in this process they take effect at once (other processes within SESSION_CACHE_MS).
+   */
+  forgetSessions(): void {
+    this.sessions.clear();
+  }
+
+  private async resolveToken(token: string): Promise<SessionUser | null> {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     const row = await this.users.findById(claims.userId);
@@ -139,6 +164,7 @@ export class AccountService {
     if (!(await verifyPassword(row.password_hash, oldPassword)))
       throw new Forbidden('The old password is wrong');
     await this.users.setPassword(row.id, await hashPassword(newPassword));
+    this.forgetSessions();
     const updated = await this.users.findById(row.id);
     if (!updated) throw new Unauthorized();
     return this.issue(updated);

@@ -5,7 +5,11 @@ import type { UserRepository, UserRow } from '../repositories/user.repository.js
 
 /** The administrators' user management (contract section 10): the last administrator is protected. */
 export class UserAdminService {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    /** Told after any change that can revoke a session (group, password, deletion). */
+    private readonly onUsersChanged: () => void = () => {},
+  ) {}
 
   async list() {
     return (await this.users.list()).map((user) => ({
@@ -28,6 +32,7 @@ export class UserAdminService {
       await this.users.setGroup(user.id, changes.group);
     }
     if (changes.password) await this.users.setPassword(user.id, await hashPassword(changes.password));
+    this.onUsersChanged();
   }
 
   async delete(names: string[]): Promise<void> {
@@ -37,6 +42,7 @@ export class UserAdminService {
       throw new Conflict('The last administrator cannot be deleted');
     }
     for (const user of users) await this.users.delete(user.id);
+    this.onUsersChanged();
   }
 
   private async require(name: string): Promise<UserRow> {

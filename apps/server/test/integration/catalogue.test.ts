@@ -209,7 +209,9 @@ describe.each(DATABASE_KINDS)('catalogue routes on %s', (kind) => {
       expect((await ids('/api/works?order=rating&sort=desc')).slice(0, 2)).toEqual([234567, 345678]);
       expect((await ids('/api/works?order=rating&sort=asc')).slice(0, 2)).toEqual([345678, 234567]);
       // Pages cross from the rated works to the rest, which follow in release order.
-      expect(await ids('/api/works?order=rating&sort=desc&pageSize=3&page=1')).toEqual([234567, 345678, 1234567]);
+      expect(await ids('/api/works?order=rating&sort=desc&pageSize=3&page=1')).toEqual([
+        234567, 345678, 1234567,
+      ]);
       expect(await ids('/api/works?order=rating&sort=desc&pageSize=3&page=2')).toEqual([123456]);
       expect(await ids('/api/works?order=rating&sort=desc&pageSize=1&page=2')).toEqual([345678]);
       expect(await ids('/api/search/%24subtitle%3A1%24?order=rating&sort=desc')).toEqual([234567, 123456]);

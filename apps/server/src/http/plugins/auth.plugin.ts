@@ -105,10 +105,12 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
       request.user = localAdmin;
       return;
     }
+    // Public routes (health, login, prefetch hints) need nobody: skip checking a token they may carry.
+    if (access === 'public') return;
     const token = tokenOf(request, routeUrl);
     request.user = token ? await ctx.accounts.userForToken(token) : null;
     enforce(access, request.user);
-    if (request.user?.group !== 'guest' || access === 'public') return;
+    if (request.user?.group !== 'guest') return;
     const state = await ctx.rateLimiter.hit(`guest:${request.ip}`, limits.guestRequestsPerMinute, MINUTE);
     if (!state.allowed) {
       throw new RateLimited(

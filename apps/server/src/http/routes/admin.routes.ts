@@ -32,6 +32,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       noStore(reply);
       const settings = await ctx.runtimeSettings.update(request.body);
+      ctx.accounts.forgetSessions();
       // Turning guest access on must leave a guest account to log in with.
       if (settings.guest) await ctx.accounts.bootstrap();
       return settings;
