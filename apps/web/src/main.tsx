@@ -1,9 +1,9 @@
 import '@mantine/core/styles.css';
 import './app/global.css';
-import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadDeferredMessages } from './i18n';
 
 const root = document.getElementById('root');
 if (root) {
@@ -13,3 +13,6 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// The other screens' messages arrive in idle time, so moving on from the first page does not wait.
+setTimeout(() => void loadDeferredMessages(), 2_000);

@@ -1,5 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { registerMessages } from '../src/i18n';
+import { DEFERRED_MESSAGES } from '../src/i18n/deferred-messages';
 
 // jsdom lacks what Mantine measures with; these stand in, as Mantine's own test setup does.
 Object.defineProperty(window, 'matchMedia', {
@@ -25,3 +27,6 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 
 afterEach(() => cleanup());
+
+// The app loads most screens' messages lazily; component tests render those screens directly.
+registerMessages(DEFERRED_MESSAGES);

@@ -1,11 +1,21 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadDeferredMessages } from '../i18n';
 import { AppLayout } from './layout/AppLayout';
 import { RequireSession } from './layout/RequireSession';
 import { RouteError } from './layout/RouteError';
 
-/** Each screen is its own chunk, loaded when first visited (spec section 2's routes, exactly). */
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/**
+ * Each screen is its own chunk, loaded when first visited (spec section 2's routes, exactly), with the
+ * messages it needs: every screen but the works page waits for the deferred message chunk too.
+ */
+const page = (
+  load: () => Promise<{ default: React.ComponentType }>,
+  { needsDeferredMessages = true } = {},
+): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [module] = await Promise.all([load(), needsDeferredMessages ? loadDeferredMessages() : undefined]);
+    return { Component: module.default };
+  },
 });
 
 const favourites = page(() => import('../features/favourites/FavouritesPage'));
@@ -23,7 +33,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/works" replace /> },
-      { path: 'works', ...page(() => import('../features/works/WorksPage')) },
+      {
+        path: 'works',
+        ...page(() => import('../features/works/WorksPage'), { needsDeferredMessages: false }),
+      },
       { path: 'work/:id', ...page(() => import('../features/work/WorkPage')) },
       { path: 'circles', ...labels },
       { path: 'tags', ...labels },

@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  NavLink,
-  ScrollArea,
-  Switch,
-  Text,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { Box, Divider, NavLink, ScrollArea, Switch, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowsShuffle,
@@ -26,11 +15,14 @@ import {
   IconZzz,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation, useNavigate } from 'react-router';
 import { fetchSession, logout, SESSION_QUERY_KEY } from '../../features/auth/session';
 import { playRandomWork } from '../../features/works/random-play';
 import { usePlayerActivation } from '../../player/activation';
+
+const LogoutDialog = lazy(() => import('./LogoutDialog'));
 
 const LINKS = [
   { to: '/works', key: 'library', icon: IconBooks },
@@ -132,22 +124,15 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
           onClick={logoutDialog.open}
         />
       )}
-      <Modal
-        opened={logoutOpen}
-        onClose={logoutDialog.close}
-        title={t('common.nav.logoutOf', { name: user?.name ?? '' })}
-        centered
-      >
-        <Text size="sm">{t('common.nav.logoutConfirm')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={logoutDialog.close}>
-            {t('common.actions.cancel')}
-          </Button>
-          <Button color="red" onClick={() => void confirmLogout()}>
-            {t('common.nav.logout')}
-          </Button>
-        </Group>
-      </Modal>
+      {logoutOpen && (
+        <Suspense fallback={null}>
+          <LogoutDialog
+            name={user?.name ?? ''}
+            onCancel={logoutDialog.close}
+            onConfirm={() => void confirmLogout()}
+          />
+        </Suspense>
+      )}
     </ScrollArea>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Checkbox, Group, NativeSelect, Tooltip } from '@mantine/core';
+import { ActionIcon, Checkbox, NativeSelect, Tooltip } from '@mantine/core';
 import { SORT_OPTIONS } from '@sasayaki/api-contract';
 import { IconLayoutCards, IconLayoutGrid, IconLayoutList, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

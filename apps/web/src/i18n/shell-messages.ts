@@ -1,0 +1,13 @@
+import { commonMessages } from '../app/messages';
+import { workCardMessages } from '../components/work/messages';
+import { noticesMessages } from '../features/notices/messages';
+import { worksMessages } from '../features/works/messages';
+import type { FeatureMessages } from './catalogue';
+
+/** Messages of the shell and the works page: in the first bundle, so the first screen renders in one go. */
+export const SHELL_MESSAGES: Record<string, FeatureMessages> = {
+  common: commonMessages,
+  notices: noticesMessages,
+  works: worksMessages,
+  workCard: workCardMessages,
+};
