@@ -7,14 +7,29 @@ export function clientHeaders(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
 }
 
+/** One request of a load: its path and, for writes, the value sent as its JSON body. */
+export interface RequestSpec {
+  path: string;
+  body?: unknown;
+}
+
 export interface LoadOptions {
   url: string;
   token: string;
   connections: number;
   seconds: number;
-  /** One path, or a function giving the path of each request (e.g. a different work id every time). */
-  path: string | (() => string);
+  /**
+   * One path, or a function giving the path (or path and JSON body together) of each request, e.g. a
+   * different work id every time.
+   */
+  path: string | (() => string | RequestSpec);
+  /** GET unless given. */
+  method?: 'GET' | 'POST' | 'PUT';
+  /** The JSON body of every request, unless `path` gives one per request. */
+  body?: unknown;
   headers?: Record<string, string> | (() => Record<string, string>);
+  /** Requests a second over all connections (autocannon's `overallRate`): unset for as fast as answered. */
+  overallRate?: number;
   /** The server's pid: its resident memory is sampled while the load runs. */
   serverPid?: number;
 }
@@ -58,21 +73,44 @@ export async function loadTest(options: LoadOptions): Promise<LoadStats> {
   const pathOf = options.path;
   const headersOf = options.headers ?? {};
   const dynamic = typeof pathOf === 'function' || typeof headersOf === 'function';
-  const headersNow = () => ({
+  const specNow = (): RequestSpec => {
+    const spec = typeof pathOf === 'function' ? pathOf() : pathOf;
+    return typeof spec === 'string' ? { path: spec, body: options.body } : { body: options.body, ...spec };
+  };
+  const headersNow = (spec: RequestSpec) => ({
     ...clientHeaders(options.token),
+    ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
     ...(typeof headersOf === 'function' ? headersOf() : headersOf),
   });
-  const pathNow = () => (typeof pathOf === 'function' ? pathOf() : pathOf);
+  const bodyOf = (spec: RequestSpec) => (spec.body === undefined ? undefined : JSON.stringify(spec.body));
+  const method = options.method ?? 'GET';
+  const first = specNow();
   try {
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       autocannon(
         {
-          url: options.url + pathNow(),
+          url: options.url + first.path,
           connections: options.connections,
           duration: options.seconds,
-          headers: headersNow(),
+          method,
+          headers: headersNow(first),
+          body: bodyOf(first),
+          ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
           requests: dynamic
-            ? [{ setupRequest: (request) => ({ ...request, path: pathNow(), headers: headersNow() }) }]
+            ? [
+                {
+                  setupRequest: (request) => {
+                    const spec = specNow();
+                    return {
+                      ...request,
+                      method,
+                      path: spec.path,
+                      headers: headersNow(spec),
+                      body: bodyOf(spec),
+                    };
+                  },
+                },
+              ]
             : undefined,
           setupClient: (client) => {
             let sentAt = 0;

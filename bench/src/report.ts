@@ -10,6 +10,10 @@ export interface Budget {
   /** Upper bound unless `atLeast`. */
   limit: number;
   atLeast?: boolean;
+  /** The limit itself is within budget (≤ or ≥): for budgets stated so, such as a rate of at least 20/s. */
+  orEqual?: boolean;
+  /** How the budget reads in the table, when the limit is derived from another figure (e.g. 2 × a p99). */
+  text?: string;
 }
 
 /** One row of the table and one entry of latest.json. */
@@ -43,8 +47,9 @@ const UNIT: Record<Budget['figure'], string> = {
 const LABEL: Record<Budget['figure'], string> = { p99Ms: 'p99', requestsPerSec: '', rssMb: 'RSS', ms: '' };
 
 function describeBudget(budget: Budget): string {
+  if (budget.text) return budget.text;
   const label = LABEL[budget.figure];
-  const sign = budget.atLeast ? '>' : '<';
+  const sign = budget.atLeast ? (budget.orEqual ? '≥' : '>') : budget.orEqual ? '≤' : '<';
   return `${label ? `${label} ` : ''}${sign} ${budget.limit.toLocaleString('en-US')} ${UNIT[budget.figure]}`;
 }
 
@@ -55,7 +60,9 @@ export function judge(name: string, database: DatabaseKind, figures: Figures, bu
   const within =
     typeof value === 'number' &&
     Number.isFinite(value) &&
-    (budget.atLeast ? value > budget.limit : value < budget.limit);
+    (budget.atLeast
+      ? value > budget.limit || (budget.orEqual === true && value === budget.limit)
+      : value < budget.limit || (budget.orEqual === true && value === budget.limit));
   return {
     name,
     database,

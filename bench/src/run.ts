@@ -3,6 +3,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@sasayaki/server/config/config.js';
+import { runAccountsSuite } from './accounts-suite.js';
 import { createBenchDatabase } from './bench-database.js';
 import { runCatalogueSuite } from './catalogue-suite.js';
 import { generateCatalogue } from './generate-catalogue.js';
@@ -13,18 +14,20 @@ import { residentMegabytes, type ServerEnv, serverEnv, startServer } from './ser
 import { insertStreamWork, runStreamSuite, writeStreamFile } from './stream-suite.js';
 
 /**
- * `npm run bench [-- --quick]`: the "Library server" budgets, on SQLite and (with TEST_POSTGRES_URL) on
+ * `npm run bench [-- --quick]`: the "Library server" and accounts budgets, on SQLite and (with TEST_POSTGRES_URL) on
  * PostgreSQL. Everything it makes lives in one temporary folder and in databases it drops afterwards.
  */
 const quick = process.argv.includes('--quick');
 const CATALOGUE_WORKS = quick ? 10_000 : 100_000;
 const SCAN_WORKS = quick ? 2_000 : 10_000;
 const LATENCY_SECONDS = quick ? 2 : 4;
+/** `GET /api/works` alone and then alongside 20 logins/s: long enough for 100-200 logins. */
+const LOGIN_SECONDS = quick ? 5 : 10;
 const RESULTS_FILE = fileURLToPath(new URL('../results/latest.json', import.meta.url));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Catalogue API, memory, start-up and streaming against one server on a generated catalogue. */
+/** Catalogue API, accounts, memory, start-up and streaming against one server on a generated catalogue. */
 async function catalogueRun(
   database: DatabaseKind,
   settings: ServerEnv,
@@ -61,6 +64,17 @@ async function catalogueRun(
     );
     measurements.push(
       ...(await runCatalogueSuite(server, { database, facts, seconds: LATENCY_SECONDS, onPeakRss })),
+    );
+    measurements.push(
+      ...(await isolated(database, 'accounts', () =>
+        runAccountsSuite(server, {
+          database,
+          facts,
+          seconds: LATENCY_SECONDS,
+          loginSeconds: LOGIN_SECONDS,
+          onPeakRss,
+        }),
+      )),
     );
     measurements.push(await runStreamSuite(server, database, onPeakRss));
     measurements.push(judge('RSS under load (peak of all loads)', database, { rssMb: peakRssMb }, rssBudget));

@@ -32,6 +32,8 @@ export function serverEnv(settings: ServerEnv, extra: Record<string, string> = {
     SASAYAKI_SCAN_ON_STARTUP: 'false',
     SASAYAKI_ADMIN: ADMIN_NAME,
     SASAYAKI_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    // Open registration, so the accounts suite signs up a listener as a visitor would.
+    SASAYAKI_REGISTRATION: 'true',
     LOG_LEVEL: 'warn',
     ...extra,
   };
