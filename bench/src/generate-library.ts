@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatRjCode } from '@sasayaki/api-contract';
+import { encodeWav } from '@sasayaki/server/demo/wav.js';
 import sharp from 'sharp';
 import { Random, Zipf } from './random.js';
 import { circleNames, TITLE_WORDS, tagSpecs, vaNames } from './vocabulary.js';
@@ -9,27 +10,13 @@ import { circleNames, TITLE_WORDS, tagSpecs, vaNames } from './vocabulary.js';
 const FIRST_ID = 1_100_000;
 const SAMPLE_RATE = 8000;
 
-/** A valid, tiny mono 16-bit PCM WAV: the 44-byte RIFF header and `samples` samples of a quiet tone. */
+/** A valid, tiny mono 16-bit PCM WAV (the demo library's encoder) of `samples` samples of a quiet tone. */
 function wav(samples: number, pitch: number): Buffer {
-  const data = samples * 2;
-  const buffer = Buffer.alloc(44 + data);
-  buffer.write('RIFF', 0, 'ascii');
-  buffer.writeUInt32LE(36 + data, 4);
-  buffer.write('WAVE', 8, 'ascii');
-  buffer.write('fmt ', 12, 'ascii');
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20); // PCM
-  buffer.writeUInt16LE(1, 22); // mono
-  buffer.writeUInt32LE(SAMPLE_RATE, 24);
-  buffer.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  buffer.writeUInt16LE(2, 32);
-  buffer.writeUInt16LE(16, 34);
-  buffer.write('data', 36, 'ascii');
-  buffer.writeUInt32LE(data, 40);
-  for (let i = 0; i < samples; i++) {
-    buffer.writeInt16LE(Math.round(2000 * Math.sin((2 * Math.PI * pitch * i) / SAMPLE_RATE)), 44 + i * 2);
-  }
-  return buffer;
+  const tone = Float32Array.from(
+    { length: samples },
+    (_, i) => 0.06 * Math.sin((2 * Math.PI * pitch * i) / SAMPLE_RATE),
+  );
+  return encodeWav(tone, SAMPLE_RATE);
 }
 
 /** One small JPEG, made once and written into every work folder: the scanner still decodes each copy. */

@@ -1,36 +1,10 @@
+import { Prng } from '@sasayaki/server/demo/prng.js';
+
 /**
- * A seeded PRNG (mulberry32) and the draws the generators need, so the same seed always yields the same
- * catalogue and library: figures from two runs compare like for like.
+ * The demo library's seeded PRNG (mulberry32) plus the draws only the bench needs, so the same seed
+ * always yields the same catalogue and library: figures from two runs compare like for like.
  */
-export class Random {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** Uniform in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  /** Uniform integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(probability: number): boolean {
-    return this.next() < probability;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
-  }
-
+export class Random extends Prng {
   /** A random version-4-shaped UUID (VA ids are UUIDs in the API). */
   uuid(): string {
     const hex = Array.from({ length: 32 }, () => Math.floor(this.next() * 16).toString(16));
