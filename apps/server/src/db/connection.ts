@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config/config.js';
 import type { DialectKind } from './dialect.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -34,6 +35,6 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
