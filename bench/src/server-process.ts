@@ -100,7 +100,9 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startServer(settings: ServerEnv, timeoutMs = 30_000): Promise<RunningServer> {
   const port = await freePort();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [SERVER_MAIN, 'serve'], {
+  // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server under load.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN, 'serve'], {
     env: serverEnv(settings, { PORT: String(port), HOST: '127.0.0.1' }),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -117,14 +119,13 @@ export async function startServer(settings: ServerEnv, timeoutMs = 30_000): Prom
   };
   while (performance.now() - startedAt < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}: ${stderr}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.status === 200) {
-        const startupMs = performance.now() - startedAt;
-        return { url, pid: child.pid as number, startupMs, token: await tokenFor(url), stop };
-      }
-    } catch {
-      // Not listening yet.
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.status === 200,
+      () => false, // Not listening yet.
+    );
+    if (healthy) {
+      const startupMs = performance.now() - startedAt;
+      return { url, pid: child.pid as number, startupMs, token: await tokenFor(url), stop };
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -32,10 +32,12 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(ctx.config.strictResponses));
 
-  app.addHook('onSend', async (_request, reply) => {
+  // Hooks on every answer take a callback rather than return a promise: one promise less per request.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Referrer-Policy', 'no-referrer');
+    done(null, payload);
   });
-  await registerCompression(app);
+  registerCompression(app);
   await registerErrorHandling(app);
   await registerOpenApi(app);
   await registerAuth(app, ctx);

@@ -1,6 +1,12 @@
 import type { Work } from '@sasayaki/api-contract';
 import { LruMap } from '../util/lru-map.js';
 
+/** A page of works as every listener without fields on it gets it: its JSON text, and that text gzipped. */
+export interface EncodedPage {
+  json: string;
+  gzip: Buffer;
+}
+
 /**
  * What the catalogue's lists and works look like changes only when a scan writes. The cache keeps
  * counts, pages of ids and works (without any user's fields) for the current catalogue version, and
@@ -11,6 +17,12 @@ export class CatalogueCache {
   readonly counts = new LruMap<string, number>(2_000);
   readonly pages = new LruMap<string, number[]>(5_000);
   readonly works = new LruMap<number, Work>(10_000);
+  readonly encodedPages = new LruMap<string, EncodedPage>(500);
+  /**
+   * Counts the versions seen. Keys of encoded pages start with it, so a page built from the previous
+   * version but stored after the move is never found again.
+   */
+  generation = 0;
   private version: string | null = null;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<void> | null = null;
@@ -44,5 +56,7 @@ export class CatalogueCache {
     this.counts.clear();
     this.pages.clear();
     this.works.clear();
+    this.encodedPages.clear();
+    this.generation += 1;
   }
 }

@@ -11,7 +11,7 @@ import {
 import { NotFound } from '../errors.js';
 import type { FileRepository } from '../repositories/file.repository.js';
 import type { LabelKind, LabelRepository, LabelRow } from '../repositories/label.repository.js';
-import type { WorkPageRequest, WorkRepository } from '../repositories/work.repository.js';
+import type { UserWorkFields, WorkPageRequest, WorkRepository } from '../repositories/work.repository.js';
 import type { WorkFilter } from '../repositories/work-query.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { buildTrackTree } from './track-tree.js';
@@ -24,6 +24,17 @@ export interface ListOptions {
   sort?: 'asc' | 'desc';
   seed?: number;
 }
+
+/**
+ * A page of works, and when it is the same for every listener without fields on it (no user's fields on
+ * it, an order that depends on neither user nor chance) the key its encoded form is kept under.
+ */
+export interface CataloguePage {
+  envelope(): Promise<Envelope>;
+  sharedKey: string | null;
+}
+
+const NO_USER_FIELDS: ReadonlyMap<number, UserWorkFields> = new Map();
 
 const LABEL_NOUN: Record<LabelKind, string> = { circles: 'Circle', tags: 'Tag', vas: 'Voice actor' };
 
@@ -51,11 +62,17 @@ export class CatalogueService {
   }
 
   async list(filter: WorkFilter, options: ListOptions, userId: number | null): Promise<Envelope> {
+    return (await this.page(filter, options, userId)).envelope();
+  }
+
+  async page(filter: WorkFilter, options: ListOptions, userId: number | null): Promise<CataloguePage> {
     const page = options.page ?? 1;
     const pageSize = options.pageSize ?? PAGE_SIZE;
     const order = options.order ?? DEFAULT_ORDER;
     await this.cache.refresh();
-    const totalCount = await this.count(filter);
+    const generation = this.cache.generation;
+    const filterKey = JSON.stringify(filter);
+    const totalCount = await this.count(filter, filterKey);
     // betterRandom is the random-play button: one random work, whatever the page.
     const offset = order === 'betterRandom' ? Math.floor(this.random() * totalCount) : (page - 1) * pageSize;
     const request = {
@@ -67,15 +84,27 @@ export class CatalogueService {
       limit: order === 'betterRandom' ? 1 : pageSize,
       userId,
     };
-    const ids = offset < totalCount ? await this.pageIds(request) : [];
+    // Pages that depend on a user (their ratings) or on chance are never kept.
+    const pageKey =
+      order === 'rating' || order === 'betterRandom'
+        ? null
+        : `${filterKey}|${order}|${request.sort}|${request.seed}|${offset}|${request.limit}`;
+    const ids = offset < totalCount ? await this.pageIds(request, pageKey) : [];
+    const userFields =
+      userId === null || ids.length === 0 ? NO_USER_FIELDS : await this.works.userFieldsFor(userId, ids);
+    const pagination = { currentPage: page, pageSize, totalCount };
     return {
-      works: await this.worksByIds(ids, userId),
-      pagination: { currentPage: page, pageSize, totalCount },
+      envelope: async () => ({ works: await this.worksWithFields(ids, userFields), pagination }),
+      sharedKey: pageKey !== null && userFields.size === 0 ? `${generation}|${page}|${pageKey}` : null,
     };
   }
 
-  private async count(filter: WorkFilter): Promise<number> {
-    const key = JSON.stringify(filter);
+  /** Where pages every listener shares are kept encoded, for the current catalogue version. */
+  get encodedPages() {
+    return this.cache.encodedPages;
+  }
+
+  private async count(filter: WorkFilter, key: string): Promise<number> {
     const cached = this.cache.counts.get(key);
     if (cached !== undefined) return cached;
     const total = await this.works.count(filter);
@@ -83,11 +112,8 @@ export class CatalogueService {
     return total;
   }
 
-  /** Pages that depend on a user (their ratings) or on chance are never cached. */
-  private async pageIds(request: WorkPageRequest): Promise<number[]> {
-    if (request.order === 'rating' || request.order === 'betterRandom') return this.works.pageIds(request);
-    const { userId: _userId, ...shared } = request;
-    const key = JSON.stringify(shared);
+  private async pageIds(request: WorkPageRequest, key: string | null): Promise<number[]> {
+    if (key === null) return this.works.pageIds(request);
     const cached = this.cache.pages.get(key);
     if (cached) return cached;
     const ids = await this.works.pageIds(request);
@@ -123,17 +149,27 @@ export class CatalogueService {
 
   /** Works by id, in that order, with their labels and (when a user is given) that user's fields. */
   async worksByIds(ids: number[], userId: number | null): Promise<Work[]> {
+    const userFields =
+      userId === null || ids.length === 0 ? NO_USER_FIELDS : await this.works.userFieldsFor(userId, ids);
+    return this.worksWithFields(ids, userFields);
+  }
+
+  private async worksWithFields(
+    ids: number[],
+    userFields: ReadonlyMap<number, UserWorkFields>,
+  ): Promise<Work[]> {
     await this.cache.refresh();
-    const missing = ids.filter((id) => this.cache.works.get(id) === undefined);
+    const cached = ids.map((id) => this.cache.works.get(id));
+    const fetched = new Map<number, Work>();
+    const missing = ids.filter((_id, index) => cached[index] === undefined);
     if (missing.length > 0) {
       const rows = await this.works.byIds(missing);
       const labels = await this.works.labelsFor(rows);
-      for (const row of rows) this.cache.works.set(row.id, toWork(row, labels, undefined));
+      for (const row of rows) fetched.set(row.id, toWork(row, labels, undefined));
+      for (const [id, work] of fetched) this.cache.works.set(id, work);
     }
-    const userFields =
-      userId === null || ids.length === 0 ? new Map() : await this.works.userFieldsFor(userId, ids);
-    return ids.flatMap((id) => {
-      const work = this.cache.works.get(id);
+    return ids.flatMap((id, index) => {
+      const work = cached[index] ?? fetched.get(id);
       if (!work) return [];
       const mine = userFields.get(id);
       return [mine ? withUserFields(work, mine) : work];

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { Envelope, Work } from '@sasayaki/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FactoryWork, insertWorks } from '../helpers/catalogue-factory.js';
@@ -263,6 +264,68 @@ describe.each(DATABASE_KINDS)('catalogue routes on %s', (kind) => {
 
     it('ignores unknown query parameters', async () => {
       expect(await ids('/api/works?foo=bar&token=x')).toHaveLength(4);
+    });
+  });
+
+  describe('pages every listener shares', () => {
+    const gzipped = { 'accept-encoding': 'gzip' };
+
+    it('sends the same encoded bytes each time, gzipped or plain as asked', async () => {
+      const first = await server.app.inject({ url: '/api/works?pageSize=2', headers: gzipped });
+      const second = await server.app.inject({ url: '/api/works?pageSize=2', headers: gzipped });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-encoding']).toBe('gzip');
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.headers.vary).toBe('Accept-Encoding');
+      expect(first.headers['cache-control']).toBe('private, no-store');
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      const plain = await get('/api/works?pageSize=2');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+      expect(gunzipSync(first.rawPayload).toString()).toBe(plain.body);
+      expect((plain.json() as Envelope).works.map((work) => work.id)).toEqual([123456, 1234567]);
+      // Another page of the same list is its own answer.
+      expect(await ids('/api/works?pageSize=2&page=2')).toEqual([234567, 345678]);
+    });
+
+    it("answers with the user's own fields once they have some on the page", async () => {
+      const url = '/api/works?pageSize=1&order=id&sort=desc';
+      expect((await get(url)).json().works[0]).toMatchObject({ id: 1234567, userRating: null });
+      const db = server.ctx.database.db;
+      const admin = await db
+        .selectFrom('users')
+        .select('id')
+        .where('name', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('reviews')
+        .values({
+          user_id: admin.id,
+          work_id: 1234567,
+          rating: 4,
+          review_text: 'mine',
+          progress: null,
+          updated_at: '2026-01-01',
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'work_id']).doUpdateSet({ rating: 4, review_text: 'mine' }),
+        )
+        .execute();
+      try {
+        const work = (await get(url)).json().works[0];
+        expect(work).toMatchObject({ id: 1234567, userRating: 4, review_text: 'mine' });
+      } finally {
+        await db
+          .deleteFrom('reviews')
+          .where('user_id', '=', admin.id)
+          .where('work_id', '=', 1234567)
+          .execute();
+      }
+      expect((await get(url)).json().works[0]).toMatchObject({
+        id: 1234567,
+        userRating: null,
+        review_text: null,
+      });
     });
   });
 

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const MIN_BYTES = 1024;
 
@@ -14,21 +14,29 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+/** Marks an answer as depending on `Accept-Encoding`, once. */
+export function varyOnAcceptEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) reply.header('Vary', 'Accept-Encoding');
+  else if (!/\baccept-encoding\b/i.test(String(vary))) reply.header('Vary', `${vary}, Accept-Encoding`);
+}
+
 /**
  * gzip for JSON answers, in one synchronous call at level 1. Pages of works are 10-20 KB of repetitive
  * JSON: level 1 shrinks them about as well as the default level at a third of the CPU, and a streaming
  * compressor's machinery cost more than the compression itself. Media and covers keep exact bytes and
  * lengths for ranges; they are never compressed.
  */
-export async function registerCompression(app: FastifyInstance): Promise<void> {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || payload.length < MIN_BYTES) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    const vary = reply.getHeader('vary');
-    reply.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    if (!acceptsGzip(request.headers['accept-encoding'])) return payload;
+export function registerCompression(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' || payload.length < MIN_BYTES) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      return done(null, payload);
+    }
+    varyOnAcceptEncoding(reply);
+    if (!acceptsGzip(request.headers['accept-encoding'])) return done(null, payload);
     reply.header('Content-Encoding', 'gzip');
     reply.removeHeader('content-length');
-    return gzipSync(payload, { level: 1 });
+    done(null, gzipSync(payload, { level: 1 }));
   });
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { LabelKind } from '../../repositories/label.repository.js';
 import type { WorkFilter } from '../../repositories/work-query.js';
+import { sendCataloguePage } from './catalogue-page.js';
 import { listOptions, noStore } from './works.routes.js';
 
 const KINDS: Array<{
@@ -50,11 +51,12 @@ export async function registerLabelRoutes(app: FastifyInstance, ctx: AppContext)
         const labelId = request.params.id;
         await ctx.catalogue.label(kind, labelId);
         const { query } = request;
-        return ctx.catalogue.list(
+        const page = await ctx.catalogue.page(
           { ...filter(labelId as never), subtitle: query.subtitle === '1' },
           listOptions(query),
           request.user?.id ?? null,
         );
+        return sendCataloguePage(request, reply, ctx.catalogue, page);
       },
     );
   }

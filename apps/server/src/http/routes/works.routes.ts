@@ -1,9 +1,10 @@
 import { Envelope, TrackNode, Work, WorkIdParam, WorksQuery } from '@sasayaki/api-contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { parseSearch } from '../../services/search-syntax.js';
+import { sendCataloguePage } from './catalogue-page.js';
 
 /** Lists that depend on the user are never stored by caches; public metadata may be, briefly. */
 export function noStore(reply: FastifyReply): void {
@@ -30,22 +31,24 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       noStore(reply);
       const { query } = request;
-      return ctx.catalogue.list(
+      const page = await ctx.catalogue.page(
         { subtitle: query.subtitle === '1' },
         listOptions(query),
         request.user?.id ?? null,
       );
+      return sendCataloguePage(request, reply, ctx.catalogue, page);
     },
   );
 
-  const search = async (keyword: string, query: WorksQuery, userId: number | null) => {
-    const parsed = parseSearch(keyword);
-    return ctx.catalogue.list(
-      { subtitle: query.subtitle === '1', search: parsed },
+  const search = async (keyword: string, query: WorksQuery, request: FastifyRequest, reply: FastifyReply) => {
+    const page = await ctx.catalogue.page(
+      { subtitle: query.subtitle === '1', search: parseSearch(keyword) },
       listOptions(query),
-      userId,
+      request.user?.id ?? null,
     );
+    return sendCataloguePage(request, reply, ctx.catalogue, page);
   };
+
   // The keyword is one URL-encoded path segment, but clients also send it with raw slashes: take the rest.
   api.get(
     '/search/*',
@@ -59,7 +62,7 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request, reply) => {
       noStore(reply);
-      return search(request.params['*'], request.query, request.user?.id ?? null);
+      return search(request.params['*'], request.query, request, reply);
     },
   );
   api.get(
@@ -73,7 +76,7 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request, reply) => {
       noStore(reply);
-      return search(request.query.keyword ?? '', request.query, request.user?.id ?? null);
+      return search(request.query.keyword ?? '', request.query, request, reply);
     },
   );
 

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueCache } from '../../src/services/catalogue-cache.js';
+
+describe('CatalogueCache', () => {
+  const setUp = () => {
+    let version = 'a';
+    let now = 0;
+    let reads = 0;
+    const cache = new CatalogueCache(
+      async () => {
+        reads += 1;
+        return version;
+      },
+      () => now,
+      1_000,
+    );
+    return {
+      cache,
+      moveVersion: (next: string) => {
+        version = next;
+      },
+      advance: (ms: number) => {
+        now += ms;
+      },
+      reads: () => reads,
+    };
+  };
+
+  it('reads the version at most once per interval', async () => {
+    const { cache, advance, reads } = setUp();
+    await Promise.all([cache.refresh(), cache.refresh()]);
+    await cache.refresh();
+    expect(reads()).toBe(1);
+    advance(1_000);
+    await cache.refresh();
+    expect(reads()).toBe(2);
+  });
+
+  it('forgets everything and starts a new generation when the version moves', async () => {
+    const { cache, advance, moveVersion } = setUp();
+    await cache.refresh();
+    const first = cache.generation;
+    cache.counts.set('all', 3);
+    cache.pages.set('all|1', [1, 2, 3]);
+    cache.encodedPages.set(`${first}|page`, { json: '{}', gzip: Buffer.alloc(0) });
+    advance(1_000);
+    await cache.refresh();
+    expect(cache.generation).toBe(first);
+    expect(cache.counts.get('all')).toBe(3);
+    moveVersion('b');
+    advance(1_000);
+    await cache.refresh();
+    expect(cache.generation).toBe(first + 1);
+    expect([cache.counts.size, cache.pages.size, cache.works.size, cache.encodedPages.size]).toEqual([
+      0, 0, 0, 0,
+    ]);
+  });
+});
