@@ -76,7 +76,7 @@ async function catalogueRun(
         }),
       )),
     );
-    measurements.push(await runStreamSuite(server, database, onPeakRss));
+    measurements.push(...(await runStreamSuite(server, database, onPeakRss)));
     measurements.push(judge('RSS under load (peak of all loads)', database, { rssMb: peakRssMb }, rssBudget));
     await sleep(2000);
     measurements.push(

@@ -3,7 +3,8 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '@sasayaki/server/config/config.js';
 import { openDatabase } from '@sasayaki/server/db/connection.js';
-import { loadTest } from './measure.js';
+import { type LoadStats, loadTest } from './measure.js';
+import { pacedLoad } from './paced-load.js';
 import { Random } from './random.js';
 import { type DatabaseKind, judge, type Measurement } from './report.js';
 import type { RunningServer } from './server-process.js';
@@ -88,15 +89,23 @@ export async function insertStreamWork(config: Config, libraryRoot: string): Pro
   }
 }
 
+/** Each client's pace in the budgeted run: a player buffering ahead, range after range. */
+const RANGES_PER_CLIENT_PER_SECOND = 4;
+
 /**
- * 100 clients reading 256 KiB ranges at random offsets of the file. The budget is on time to first byte
- * (request written to response headers parsed); the whole-response time is reported as p50/p99 alongside.
+ * 100 clients reading 256 KiB ranges at random offsets of the file, in two runs.
+ *
+ * The budget is on time to first byte (request written to response headers parsed) for 100 listeners:
+ * each client fetches a range four times a second, 100 MB/s in all, six times what 100 listeners of
+ * CD-quality WAV (176 KB/s each) need. Clients that ask again the moment an answer ends keep the server
+ * saturated, so their time to first byte only measures the queue (100 clients / requests a second); that
+ * second run reports how much the server can stream, held to no errors and a floor.
  */
 export async function runStreamSuite(
   server: RunningServer,
   database: DatabaseKind,
   onPeakRss: (mb: number) => void,
-): Promise<Measurement> {
+): Promise<Measurement[]> {
   const random = new Random(11);
   const range = () => {
     const start = random.int(0, FILE_BYTES - RANGE_BYTES);
@@ -110,21 +119,48 @@ export async function runStreamSuite(
     headers: range,
     serverPid: server.pid,
   };
-  await loadTest({ ...options, seconds: 1 });
-  const stats = await loadTest({ ...options, seconds: 5 });
-  if (stats.peakRssMb !== undefined) onPeakRss(stats.peakRssMb);
-  const mbPerSec = (stats.requestsPerSec * RANGE_BYTES) / 1024 / 1024;
-  console.log(`  stream: TTFB p99 ${stats.ttfbP99Ms.toFixed(2)} ms, ${mbPerSec.toFixed(0)} MB/s`);
-  return judge(
-    `stream 256 KiB ranges, ${CLIENTS} clients, time to first byte`,
-    database,
-    {
+  const summary = (stats: LoadStats) => {
+    if (stats.peakRssMb !== undefined) onPeakRss(stats.peakRssMb);
+    const mbPerSec = (stats.requestsPerSec * RANGE_BYTES) / 1024 / 1024;
+    return {
       requestsPerSec: stats.requestsPerSec,
       p50Ms: stats.ttfbP50Ms,
       p99Ms: stats.ttfbP99Ms,
       errors: stats.errors + stats.non2xx,
       note: `whole response p50 ${stats.p50Ms.toFixed(1)} / p99 ${stats.p99Ms.toFixed(1)} ms, ${mbPerSec.toFixed(0)} MB/s`,
-    },
-    { figure: 'p99Ms', limit: 20 },
-  );
+    };
+  };
+  const pacedOptions = {
+    ...options,
+    clients: CLIENTS,
+    perClientPerSecond: RANGES_PER_CLIENT_PER_SECOND,
+    serverPid: server.pid,
+  };
+  // A longer warm-up than elsewhere: the media path is still cold (unoptimised) when this suite starts.
+  await pacedLoad({ ...pacedOptions, seconds: 3 });
+  const paced = summary(await pacedLoad({ ...pacedOptions, seconds: 5 }));
+  console.log(`  stream, paced: TTFB p99 ${paced.p99Ms.toFixed(2)} ms (${paced.note})`);
+  await loadTest({ ...options, seconds: 1 });
+  const flat = summary(await loadTest({ ...options, seconds: 5 }));
+  console.log(`  stream, flat out: ${flat.requestsPerSec.toFixed(0)} req/s (${flat.note})`);
+  return [
+    judge(
+      `stream 256 KiB ranges, ${CLIENTS} clients × ${RANGES_PER_CLIENT_PER_SECOND}/s, time to first byte`,
+      database,
+      paced,
+      { figure: 'p99Ms', limit: 20 },
+    ),
+    judge(
+      `stream 256 KiB ranges, ${CLIENTS} clients flat out (p50/p99: time to first byte)`,
+      database,
+      flat,
+      {
+        figure: 'requestsPerSec',
+        limit: 200,
+        atLeast: true,
+        orEqual: true,
+        text: 'no errors, ≥ 200 req/s',
+      },
+    ),
+  ];
 }

@@ -1,0 +1,97 @@
+import { Agent, request } from 'node:http';
+import { clientHeaders, type LoadStats, percentile } from './measure.js';
+import { residentMegabytes } from './server-process.js';
+
+export interface PacedLoadOptions {
+  url: string;
+  token: string;
+  path: string;
+  headers: () => Record<string, string>;
+  clients: number;
+  /** Each client starts a request this often, or as soon as its previous one ends when that is later. */
+  perClientPerSecond: number;
+  seconds: number;
+  serverPid: number;
+}
+
+/**
+ * Clients that each ask at their own steady pace, as players buffering ahead do, started at random phases
+ * so their requests spread over each second. Autocannon's rate limit cannot do this: it lets every
+ * connection send its quota for the second at once, a burst of all clients together each second. Node's
+ * own HTTP client (keep-alive, one socket per client) does the asking here.
+ */
+export async function pacedLoad(options: PacedLoadOptions): Promise<LoadStats> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.clients });
+  const target = new URL(options.url);
+  const intervalMs = 1000 / options.perClientPerSecond;
+  const endAt = performance.now() + options.seconds * 1000;
+  const totals: number[] = [];
+  const firstBytes: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let peakRssMb = 0;
+  const rssTimer = setInterval(() => {
+    peakRssMb = Math.max(peakRssMb, residentMegabytes(options.serverPid));
+  }, 100);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const sentAt = performance.now();
+      const req = request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: options.path,
+          headers: { ...clientHeaders(options.token), ...options.headers() },
+        },
+        (res) => {
+          firstBytes.push(performance.now() - sentAt);
+          if ((res.statusCode ?? 0) >= 300) non2xx += 1;
+          res.resume();
+          res.once('end', () => {
+            totals.push(performance.now() - sentAt);
+            resolve();
+          });
+          res.once('error', () => {
+            errors += 1;
+            resolve();
+          });
+        },
+      );
+      req.once('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end();
+    });
+
+  const client = async () => {
+    await sleep(Math.random() * intervalMs);
+    while (performance.now() < endAt) {
+      const startedAt = performance.now();
+      await once();
+      await sleep(startedAt + intervalMs - performance.now());
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: options.clients }, client));
+  } finally {
+    clearInterval(rssTimer);
+    agent.destroy();
+  }
+  totals.sort((a, b) => a - b);
+  firstBytes.sort((a, b) => a - b);
+  return {
+    requests: totals.length,
+    requestsPerSec: totals.length / options.seconds,
+    p50Ms: percentile(totals, 50),
+    p99Ms: percentile(totals, 99),
+    ttfbP50Ms: percentile(firstBytes, 50),
+    ttfbP99Ms: percentile(firstBytes, 99),
+    errors,
+    non2xx,
+    peakRssMb,
+  };
+}
