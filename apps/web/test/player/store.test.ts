@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePlayerActivation } from '../../src/player/activation';
 import { enqueue, playNext, playTracks } from '../../src/player/api';
 import { indexAfterEnd, moveItem, nextPlayMode, pickShuffle } from '../../src/player/queue-rules';
+import { resetLowBitrateFormat } from '../../src/player/sources';
 import { loadSaved, PLAYER_STORAGE_KEY, usePlayerStore } from '../../src/player/store';
 import type { QueueItem } from '../../src/player/types';
 
@@ -40,6 +41,9 @@ describe('queue', () => {
   });
 
   it('playTracks sends an OPTIONS prefetch for each URL it would play (low quality when fluentFirst)', () => {
+    // A browser that plays Opus in WebM (jsdom answers '' to canPlayType): the low-bitrate URL as given.
+    const canPlay = vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('probably');
+    resetLowBitrateFormat();
     const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetchMock);
     playTracks([item(50, { streamLowQualityUrl: '/api/media/stream-lq/100/50' }), item(51)], 0);
@@ -48,6 +52,8 @@ describe('queue', () => {
       ['/api/media/stream-lq/100/50', 'OPTIONS'],
       ['/api/media/stream/100/51', 'OPTIONS'],
     ]);
+    canPlay.mockRestore();
+    resetLowBitrateFormat();
   });
 
   it('playNext inserts after the current item; enqueue appends', () => {
