@@ -5,7 +5,7 @@ import { useLyricsStore } from '../lyrics/lyrics-store';
 import { useCurrentLine } from '../lyrics/use-current-line';
 import { usePlayerStore } from '../store';
 import { drawSubtitle } from './draw';
-import { documentPip, usePipStore, videoPipSupported } from './pip-store';
+import { causedByListener, documentPip, driveVideo, usePipStore, videoPipSupported } from './pip-store';
 
 function useCurrentText(): string {
   const lines = useLyricsStore((s) => s.lines);
@@ -78,7 +78,12 @@ function DocumentPip({ pipWindow }: { pipWindow: Window }) {
   );
 }
 
-/** The fallback: a canvas stream in a hidden video, whose own play/pause follows and drives the player. */
+/**
+ * The fallback: a canvas stream in a hidden video, whose own play/pause follows and drives the player.
+ * The video's events drive the player only when the listener caused them (the picture-in-picture
+ * window's button): the ones that follow the player's own changes are not echoed back, or the short
+ * pause between two tracks would pause the next one.
+ */
 function VideoPip() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -93,8 +98,10 @@ function VideoPip() {
     drawSubtitle(canvas, '');
     video.srcObject = canvas.captureStream();
     usePipStore.setState({ video });
-    const onPlay = () => usePipStore.getState().kind === 'video' && usePlayerStore.getState().wantPlay();
-    const onPause = () => usePipStore.getState().kind === 'video' && usePlayerStore.getState().wantPause();
+    const fromListener = (type: 'play' | 'pause') =>
+      causedByListener(video, type) && usePipStore.getState().kind === 'video';
+    const onPlay = () => fromListener('play') && usePlayerStore.getState().wantPlay();
+    const onPause = () => fromListener('pause') && usePlayerStore.getState().wantPause();
     video.addEventListener('play', onPlay);
     video.addEventListener('pause', onPause);
     return () => {
@@ -110,8 +117,7 @@ function VideoPip() {
     const video = videoRef.current;
     if (!open || !video) return;
     const timer = setTimeout(() => {
-      if (playing && video.paused) void video.play().catch(() => undefined);
-      if (!playing && !video.paused) video.pause();
+      void driveVideo(video, playing ? 'play' : 'pause');
     }, 50);
     return () => clearTimeout(timer);
   }, [open, playing]);

@@ -19,6 +19,35 @@ export function videoPipSupported(): boolean {
   return typeof document !== 'undefined' && document.pictureInPictureEnabled === true;
 }
 
+/** The event each video's next play()/pause() from this code is about to cause. */
+const driven = new WeakMap<HTMLVideoElement, 'play' | 'pause'>();
+
+/**
+ * Plays or pauses the fallback video on the player's behalf: the event it causes is then not taken for
+ * the listener's own press in the picture-in-picture window (see `causedByListener`).
+ */
+export function driveVideo(video: HTMLVideoElement, action: 'play' | 'pause'): Promise<void> {
+  if (action === 'pause') {
+    if (!video.paused) {
+      driven.set(video, 'pause');
+      video.pause();
+    }
+    return Promise.resolve();
+  }
+  if (!video.paused) return Promise.resolve();
+  driven.set(video, 'play');
+  return video.play().catch(() => {
+    if (driven.get(video) === 'play') driven.delete(video);
+  });
+}
+
+/** Whether a `play`/`pause` event of the video came from the listener rather than from `driveVideo`. */
+export function causedByListener(video: HTMLVideoElement, type: 'play' | 'pause'): boolean {
+  if (driven.get(video) !== type) return true;
+  driven.delete(video);
+  return false;
+}
+
 interface PipState {
   open: boolean;
   kind: 'document' | 'video' | null;
@@ -55,7 +84,8 @@ export const usePipStore = create<PipState>((set, get) => ({
         set({ open: true, kind: 'document', pipWindow });
       } else if (videoPipSupported() && get().video) {
         const video = get().video as HTMLVideoElement;
-        await video.play().catch(() => undefined);
+        // Playing gives Chromium the frames (and metadata) it needs before picture-in-picture.
+        await driveVideo(video, 'play');
         await video.requestPictureInPicture();
         video.addEventListener(
           'leavepictureinpicture',
