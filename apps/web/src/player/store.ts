@@ -254,7 +254,12 @@ export const usePlayerStore = create<PlayerStore>((set, get) => ({
   reportPlaying: (playing) => set({ playing }),
   reportTime: (currentTime, buffered) =>
     set(buffered === undefined ? { currentTime } : { currentTime, buffered }),
-  reportDuration: (duration) => set({ duration: Number.isFinite(duration) ? duration : 0 }),
+  // A low-bitrate stream still being transcoded has no length yet (Infinity): keep the scanned one.
+  reportDuration: (duration) =>
+    set((state) => ({
+      duration:
+        Number.isFinite(duration) && duration > 0 ? duration : (state.queue[state.queueIndex]?.duration ?? 0),
+    })),
 }));
 
 /** Saves the queue and settings whenever they change (the position is saved by the audio element). */

@@ -61,12 +61,16 @@ export function setHandlers(handlers: Handlers): () => void {
   };
 }
 
-export function setPositionState(audio: HTMLAudioElement): void {
+/**
+ * The lock screen's position: the element's length, or `knownDuration` (the scanned one) while the
+ * element has none (a low-bitrate stream still being transcoded reports Infinity).
+ */
+export function setPositionState(audio: HTMLAudioElement, knownDuration?: number): void {
   const media = session();
   if (!media || typeof media.setPositionState !== 'function') return;
   try {
-    const duration = audio.duration;
-    if (!Number.isFinite(duration) || duration <= 0) return;
+    const duration = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : knownDuration;
+    if (duration === undefined || !Number.isFinite(duration) || duration <= 0) return;
     media.setPositionState({
       duration,
       playbackRate: audio.playbackRate || 1,

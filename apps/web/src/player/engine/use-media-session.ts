@@ -23,7 +23,10 @@ export function useMediaSession(audioRef: RefObject<HTMLAudioElement | null>, it
         if (details.seekTime !== undefined) store().seekTo(details.seekTime);
       },
     });
-    const position = () => setPositionState(audio);
+    const position = () => {
+      const state = store();
+      setPositionState(audio, state.queue[state.queueIndex]?.duration);
+    };
     const playing = () => setPlaybackState(!audio.paused);
     const events = ['loadedmetadata', 'seeked', 'ratechange', 'durationchange'];
     for (const name of events) audio.addEventListener(name, position);
