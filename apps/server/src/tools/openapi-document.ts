@@ -5,9 +5,9 @@ import pino from 'pino';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/config.js';
 import { createContext } from '../context.js';
+import { OPENAPI_FILE } from '../http/plugins/openapi.plugin.js';
 
-/** The committed OpenAPI document: `apps/server/openapi.json`. */
-export const OPENAPI_FILE = new URL('../../openapi.json', import.meta.url);
+export { OPENAPI_FILE };
 
 /** Builds the app on a throw-away data folder and returns its OpenAPI document as stable JSON text. */
 export async function generateOpenApiDocument(): Promise<string> {
@@ -21,7 +21,7 @@ export async function generateOpenApiDocument(): Promise<string> {
     pino({ level: 'silent' }),
   );
   try {
-    const app = await buildApp(ctx);
+    const app = await buildApp(ctx, { openApi: true });
     await app.ready();
     const text = `${JSON.stringify(app.swagger(), null, 2)}\n`;
     await app.close();

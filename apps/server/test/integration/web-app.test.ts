@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-context.js';
 
@@ -12,6 +13,13 @@ describe('serving the web app', () => {
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Sasayaki</title>');
     writeFileSync(join(webDir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(
+      join(webDir, 'assets', 'big.js'),
+      `export const words = ${JSON.stringify('ささやき '.repeat(2000))};`,
+    );
+    writeFileSync(join(webDir, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    writeFileSync(join(webDir, 'sw.js'), 'self.skipWaiting()');
+    writeFileSync(join(tmpdir(), 'outside-the-web-app.txt'), 'secret');
     built = await startTestServer('sqlite', { SASAYAKI_WEB_DIR: webDir });
     unbuilt = await startTestServer('sqlite', { SASAYAKI_WEB_DIR: join(webDir, 'nothing-here') });
   });
@@ -28,6 +36,64 @@ describe('serving the web app', () => {
     }
     const asset = await built.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');
+  });
+
+  it('gzips text for clients that take it, with its own validators, and answers 304', async () => {
+    const headers = { 'accept-encoding': 'gzip' };
+    const zipped = await built.app.inject({ method: 'GET', url: '/assets/big.js', headers });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(zipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(gunzipSync(zipped.rawPayload).toString()).toContain('ささやき');
+    const plain = await built.app.inject({ method: 'GET', url: '/assets/big.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).not.toBe(zipped.headers.etag);
+    expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const again = await built.app.inject({
+      method: 'GET',
+      url: '/assets/big.js',
+      headers: { ...headers, 'if-none-match': String(zipped.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const head = await built.app.inject({ method: 'HEAD', url: '/assets/big.js', headers });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('revalidates the shell and the service worker, sends images as they are', async () => {
+    const shell = await built.app.inject({
+      method: 'GET',
+      url: '/works',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(shell.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect((await built.app.inject({ method: 'GET', url: '/sw.js' })).headers['cache-control']).toBe(
+      'no-cache',
+    );
+    const icon = await built.app.inject({
+      method: 'GET',
+      url: '/icon.png',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers 404 for unknown bundles and never leaves the build folder', async () => {
+    expect((await built.app.inject({ method: 'GET', url: '/assets/gone-1234.js' })).statusCode).toBe(404);
+    for (const url of [
+      '/../outside-the-web-app.txt',
+      '/%2e%2e/outside-the-web-app.txt',
+      '/assets/..%2f..%2foutside-the-web-app.txt',
+      '/..%5coutside-the-web-app.txt',
+    ]) {
+      const response = await built.app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toContain('secret');
+    }
   });
 
   it('keeps unknown API routes as JSON 404s', async () => {

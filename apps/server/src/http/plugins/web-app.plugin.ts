@@ -1,15 +1,47 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isNotModified } from '../../media/conditional-request.js';
+import { sendFile } from '../../media/send-file.js';
+import { type WebFile, WebFiles } from '../web-files.js';
+import { acceptsGzip, varyOnAcceptEncoding } from './compression.plugin.js';
+
+/** Vite's hashed bundles never change under their name; everything else must be revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+function cacheControlOf(urlPath: string): string {
+  return urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
+}
+
+async function sendWebFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  files: WebFiles,
+  file: WebFile,
+  cacheControl: string,
+): Promise<FastifyReply> {
+  if (!file.compressible)
+    return sendFile(request, reply, { path: file.path, contentType: file.contentType, cacheControl });
+  varyOnAcceptEncoding(reply);
+  if (!acceptsGzip(request.headers['accept-encoding'])) {
+    return sendFile(request, reply, { path: file.path, contentType: file.contentType, cacheControl });
+  }
+  const gzipped = await files.gzip(file);
+  reply.header('Cache-Control', cacheControl).header('ETag', gzipped.etag);
+  if (isNotModified(request.headers, gzipped)) return reply.code(304).send();
+  reply.type(file.contentType).header('Content-Encoding', 'gzip').header('X-Content-Type-Options', 'nosniff');
+  return reply.send(request.method === 'HEAD' ? undefined : gzipped.gzip);
+}
 
 /**
- * Serves the built web app from `/`, with the single-page-app fallback: any GET outside `/api` that is
- * not a file answers `index.html`, so deep links such as `/work/RJ123456` load the app. Without a build
- * (`apps/web/dist`), `/` says how to get one, and the API works all the same.
+ * Serves the built web app from `/`, gzipped where that helps, with the single-page-app fallback: any
+ * GET outside `/api` and `/assets` that is not a file answers `index.html`, so deep links such as
+ * `/work/RJ123456` load the app. Without a build (`apps/web/dist`), `/` says how to get one, and the API
+ * works all the same.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
-  const index = join(webDir, 'index.html');
-  if (!existsSync(index)) {
+  if (!existsSync(join(webDir, 'index.html'))) {
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
@@ -19,13 +51,31 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     );
     return;
   }
-  const { default: fastifyStatic } = await import('@fastify/static');
-  await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] });
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
-    }
-    // The shell must be revalidated so a new release is picked up; its hashed assets are immutable.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  const files = new WebFiles(webDir);
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const urlPath = decodeURIComponentSafe(request.url.split('?')[0] ?? '/');
+      if (urlPath === '/api' || urlPath.startsWith('/api/')) {
+        return reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
+      }
+      const file = urlPath === '/' ? undefined : files.find(urlPath);
+      if (file) return sendWebFile(request, reply, files, file, cacheControlOf(urlPath));
+      if (urlPath.startsWith('/assets/')) return reply.status(404).send({ error: 'No such file' });
+      const index = files.find('/index.html');
+      if (!index) return reply.status(404).send({ error: 'The web app is not built' });
+      // The shell must be revalidated so a new release is picked up; its hashed assets are immutable.
+      return sendWebFile(request, reply, files, index, REVALIDATE);
+    },
   });
+}
+
+function decodeURIComponentSafe(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -1,0 +1,103 @@
+import { readdirSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { etagOf } from '../media/conditional-request.js';
+import { LruMap } from '../util/lru-map.js';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+};
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+  '.map',
+]);
+
+export interface WebFile {
+  path: string;
+  contentType: string;
+  compressible: boolean;
+}
+
+/** A compressible file as last read: gzipped once, with the validators of the bytes it came from. */
+export interface GzippedWebFile {
+  gzip: Buffer;
+  etag: string;
+  mtimeMs: number;
+}
+
+/**
+ * The files of the built web app, by URL path. Requests are looked up here, never joined onto the folder,
+ * so no URL reaches a file outside it. The list is read again (at most every two seconds) when a path is
+ * unknown, so a rebuild under a running server is picked up.
+ */
+export class WebFiles {
+  private files = new Map<string, WebFile>();
+  private listedAt = Number.NEGATIVE_INFINITY;
+  private readonly gzipped = new LruMap<string, GzippedWebFile>(200);
+
+  constructor(private readonly root: string) {
+    this.list();
+  }
+
+  find(urlPath: string): WebFile | undefined {
+    const file = this.files.get(urlPath);
+    if (file || Date.now() - this.listedAt < 2_000) return file;
+    this.list();
+    return this.files.get(urlPath);
+  }
+
+  /** The gzipped bytes of a compressible file, made once per version of the file. */
+  async gzip(file: WebFile): Promise<GzippedWebFile> {
+    const stats = await stat(file.path);
+    const cached = this.gzipped.get(file.path);
+    if (cached && cached.mtimeMs === stats.mtimeMs) return cached;
+    const bytes = await readFile(file.path);
+    // The validators of the uncompressed file, marked so the two encodings never share an ETag.
+    const entry = {
+      gzip: gzipSync(bytes, { level: 9 }),
+      etag: etagOf(bytes.length, stats.mtimeMs).replace(/"$/, '-gz"'),
+      mtimeMs: stats.mtimeMs,
+    };
+    this.gzipped.set(file.path, entry);
+    return entry;
+  }
+
+  private list(): void {
+    this.listedAt = Date.now();
+    const files = new Map<string, WebFile>();
+    // Regular files only: readdir's entries say what each is without following links.
+    for (const entry of readdirSync(this.root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      const extension = extname(entry.name).toLowerCase();
+      files.set(`/${relative(this.root, path).split(sep).join('/')}`, {
+        path,
+        contentType: TYPES[extension] ?? 'application/octet-stream',
+        compressible: COMPRESSIBLE.has(extension),
+      });
+    }
+    this.files = files;
+  }
+}
