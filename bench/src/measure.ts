@@ -49,8 +49,26 @@ export interface LoadStats {
   peakRssMb?: number;
 }
 
+/** A load's figures from every request's timings (in ms, any order) over its length in seconds. */
+export function loadStats(
+  timings: { totals: number[]; firstBytes: number[]; seconds: number },
+  counts: Pick<LoadStats, 'errors' | 'non2xx' | 'peakRssMb'>,
+): LoadStats {
+  const totals = [...timings.totals].sort((a, b) => a - b);
+  const firstBytes = [...timings.firstBytes].sort((a, b) => a - b);
+  return {
+    requests: totals.length,
+    requestsPerSec: totals.length / timings.seconds,
+    p50Ms: percentile(totals, 50),
+    p99Ms: percentile(totals, 99),
+    ttfbP50Ms: percentile(firstBytes, 50),
+    ttfbP99Ms: percentile(firstBytes, 99),
+    ...counts,
+  };
+}
+
 /** Nearest-rank percentile of an ascending array. */
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
 }
@@ -140,19 +158,10 @@ export async function loadTest(options: LoadOptions): Promise<LoadStats> {
       );
     });
     sampleRss();
-    totals.sort((a, b) => a - b);
-    firstBytes.sort((a, b) => a - b);
-    return {
-      requests: totals.length,
-      requestsPerSec: totals.length / options.seconds,
-      p50Ms: percentile(totals, 50),
-      p99Ms: percentile(totals, 99),
-      ttfbP50Ms: percentile(firstBytes, 50),
-      ttfbP99Ms: percentile(firstBytes, 99),
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
-      peakRssMb,
-    };
+    return loadStats(
+      { totals, firstBytes, seconds: options.seconds },
+      { errors: result.errors + result.timeouts, non2xx: result.non2xx, peakRssMb },
+    );
   } finally {
     clearInterval(rssTimer);
   }

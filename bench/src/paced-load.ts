@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { clientHeaders, type LoadStats, percentile } from './measure.js';
+import { clientHeaders, type LoadStats, loadStats } from './measure.js';
 import { residentMegabytes } from './server-process.js';
 
 export interface PacedLoadOptions {
@@ -81,17 +81,5 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<LoadStats> {
     clearInterval(rssTimer);
     agent.destroy();
   }
-  totals.sort((a, b) => a - b);
-  firstBytes.sort((a, b) => a - b);
-  return {
-    requests: totals.length,
-    requestsPerSec: totals.length / options.seconds,
-    p50Ms: percentile(totals, 50),
-    p99Ms: percentile(totals, 99),
-    ttfbP50Ms: percentile(firstBytes, 50),
-    ttfbP99Ms: percentile(firstBytes, 99),
-    errors,
-    non2xx,
-    peakRssMb,
-  };
+  return loadStats({ totals, firstBytes, seconds: options.seconds }, { errors, non2xx, peakRssMb });
 }

@@ -95,6 +95,15 @@ const WORKS: FactoryWork[] = [
 ];
 const PRESENT = WORKS.filter((work) => !work.missing);
 
+/** The administrator every request is made as (accounts are off in these tests). */
+function adminOf(server: TestServer) {
+  return server.ctx.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('name', '=', 'admin')
+    .executeTakeFirstOrThrow();
+}
+
 describe.each(DATABASE_KINDS)('catalogue routes on %s', (kind) => {
   let server: TestServer;
   const get = (url: string) => server.app.inject({ method: 'GET', url });
@@ -181,11 +190,7 @@ describe.each(DATABASE_KINDS)('catalogue routes on %s', (kind) => {
 
     it("orders by the current user's rating", async () => {
       const db = server.ctx.database.db;
-      const admin = await db
-        .selectFrom('users')
-        .select('id')
-        .where('name', '=', 'admin')
-        .executeTakeFirstOrThrow();
+      const admin = await adminOf(server);
       await db
         .insertInto('reviews')
         .values([
@@ -292,11 +297,7 @@ describe.each(DATABASE_KINDS)('catalogue routes on %s', (kind) => {
       const url = '/api/works?pageSize=1&order=id&sort=desc';
       expect((await get(url)).json().works[0]).toMatchObject({ id: 1234567, userRating: null });
       const db = server.ctx.database.db;
-      const admin = await db
-        .selectFrom('users')
-        .select('id')
-        .where('name', '=', 'admin')
-        .executeTakeFirstOrThrow();
+      const admin = await adminOf(server);
       await db
         .insertInto('reviews')
         .values({
