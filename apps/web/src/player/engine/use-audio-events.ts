@@ -52,6 +52,8 @@ export function useAudioEvents(
       const item = store().queue[store().queueIndex];
       if (!item || !audio.currentSrc) return;
       const position = audio.currentTime || pending.current.start;
+      // Whether the listener wanted sound: every step of the recovery (the next track too) keeps that.
+      const wantsPlay = pending.current.play || store().playing || store().intent === 'wantPlay';
       const probe = await probeStatus(audio.currentSrc);
       if (probe.status === 429) {
         notifyWarning(
@@ -68,16 +70,20 @@ export function useAudioEvents(
       const { step, state } = nextRecoveryStep(recovery.current, item, qualityRef.current);
       recovery.current = state;
       if (step.action === 'retry') {
-        pending.current = { start: position, play: true };
+        pending.current = { start: position, play: wantsPlay };
         audio.load();
       } else if (step.action === 'switch') {
         store().setQuality(step.quality);
-        usePlayerStore.setState({ startAt: position, intent: 'wantPlay' });
+        usePlayerStore.setState(
+          wantsPlay ? { startAt: position, intent: 'wantPlay' } : { startAt: position },
+        );
       } else {
         notifyWarning(i18next.t('player.errors.skipped', { title: item.title }), 6_000);
         const index = store().queueIndex;
         store().next();
         if (store().queueIndex === index) store().wantPause();
+        // The failed track never reported playing, so next() alone would load the next one paused.
+        else if (wantsPlay) store().wantPlay();
       }
     };
 
