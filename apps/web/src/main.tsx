@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadDeferredMessages } from './i18n';
+import { whenIdle } from './lib/idle';
 
 const root = document.getElementById('root');
 if (root) {
@@ -15,4 +16,4 @@ if (root) {
 }
 
 // The other screens' messages arrive in idle time, so moving on from the first page does not wait.
-setTimeout(() => void loadDeferredMessages(), 2_000);
+void whenIdle().then(loadDeferredMessages);

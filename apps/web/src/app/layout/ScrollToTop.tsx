@@ -1,27 +1,21 @@
-import { ActionIcon, Affix, Transition } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
-import { IconArrowUp } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
+// Its affix, portal and transition are not needed until the page has been scrolled down (200 KB budget).
+const ScrollToTopButton = lazy(() => import('./ScrollToTopButton'));
+
+/** A back-to-top button once the page is scrolled more than 400 px down. */
 export function ScrollToTop() {
-  const { t } = useTranslation();
   const [scroll, scrollTo] = useWindowScroll();
+  const shown = scroll.y > 400;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (shown) setWanted(true);
+  }, [shown]);
+  if (!wanted) return null;
   return (
-    <Affix position={{ bottom: 'calc(var(--player-bar-height, 0px) + 20px)', right: 20 }}>
-      <Transition transition="slide-up" mounted={scroll.y > 400}>
-        {(styles) => (
-          <ActionIcon
-            style={styles}
-            size="xl"
-            radius="xl"
-            variant="filled"
-            aria-label={t('common.nav.scrollTop')}
-            onClick={() => scrollTo({ y: 0 })}
-          >
-            <IconArrowUp size={22} />
-          </ActionIcon>
-        )}
-      </Transition>
-    </Affix>
+    <Suspense fallback={null}>
+      <ScrollToTopButton shown={shown} onTop={() => scrollTo({ y: 0 })} />
+    </Suspense>
   );
 }

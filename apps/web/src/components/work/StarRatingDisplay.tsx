@@ -1,6 +1,7 @@
-import { Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { Work } from '@sasayaki/api-contract';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '../lazy-tooltip/LazyTooltip';
 import { Stars } from './Stars';
 import classes from './work.module.css';
 
@@ -59,7 +60,7 @@ export function StarRatingDisplay({ work, size = 'sm', withNumbers = true }: Sta
     ? t('workCard.rating.label', { average: average.toFixed(2) })
     : t('workCard.rating.none');
   return (
-    <Tooltip
+    <LazyTooltip
       label={<RatingDistribution work={work} />}
       events={{ hover: true, focus: true, touch: true }}
       withArrow
@@ -99,6 +100,6 @@ export function StarRatingDisplay({ work, size = 'sm', withNumbers = true }: Sta
           </Text>
         )}
       </Group>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Checkbox, NativeSelect, Tooltip } from '@mantine/core';
+import { ActionIcon, Checkbox, NativeSelect } from '@mantine/core';
 import { SORT_OPTIONS } from '@sasayaki/api-contract';
 import { IconLayoutCards, IconLayoutGrid, IconLayoutList, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '../../../components/lazy-tooltip/LazyTooltip';
 import { DISPLAY_MODES, type DisplayMode, type SortOption } from '../list-state';
 import classes from './works.module.css';
 
@@ -43,7 +44,7 @@ export function WorksToolbar(props: WorksToolbarProps) {
           const Icon = MODE_ICONS[mode];
           const selected = props.displayMode === mode;
           return (
-            <Tooltip key={mode} label={t(`works.display.${mode}`)} openDelay={300}>
+            <LazyTooltip key={mode} label={t(`works.display.${mode}`)} openDelay={300}>
               <ActionIcon
                 size={36}
                 variant={selected ? 'filled' : 'default'}
@@ -53,7 +54,7 @@ export function WorksToolbar(props: WorksToolbarProps) {
               >
                 <Icon size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </LazyTooltip>
           );
         })}
       </ActionIcon.Group>

@@ -1,0 +1,111 @@
+import type { TooltipProps } from '@mantine/core';
+import {
+  cloneElement,
+  isValidElement,
+  type ReactElement,
+  type Ref,
+  type SyntheticEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { whenIdle } from '../../lib/idle';
+
+type TooltipComponent = typeof import('./tooltip-chunk').Tooltip;
+type Trigger = 'hover' | 'focus' | 'touch';
+
+let loaded: TooltipComponent | undefined;
+let loading: Promise<TooltipComponent> | undefined;
+const waiting = new Set<(tooltip: TooltipComponent) => void>();
+
+/** Loads Mantine's Tooltip once; every LazyTooltip on screen switches to it. */
+export function loadTooltip(): Promise<TooltipComponent> {
+  loading ??= import('./tooltip-chunk').then(({ Tooltip }) => {
+    loaded = Tooltip;
+    for (const swap of waiting) swap(Tooltip);
+    waiting.clear();
+    return Tooltip;
+  });
+  return loading;
+}
+
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as { current: T | null }).current = value;
+}
+
+type ChildProps = Record<string, unknown> & { ref?: Ref<HTMLElement> };
+
+/**
+ * Mantine's Tooltip, with the same props, loaded after the first screen: until then the child renders
+ * alone, and hovering, focusing or touching it loads the tooltip and opens it as Mantine's would.
+ * Focus stays on the child when the tooltip takes over.
+ */
+export function LazyTooltip(props: TooltipProps) {
+  const { children, disabled, events } = props;
+  const [Tooltip, setTooltip] = useState<TooltipComponent | undefined>(() => loaded);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const node = useRef<HTMLElement | null>(null);
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (Tooltip) return;
+    const swap = (tooltip: TooltipComponent) => {
+      refocus.current = node.current?.contains(document.activeElement) ?? false;
+      setTooltip(() => tooltip);
+    };
+    waiting.add(swap);
+    // After the first screen has settled the tooltip code loads on its own (the works page's budget).
+    void whenIdle().then(loadTooltip);
+    return () => {
+      waiting.delete(swap);
+    };
+  }, [Tooltip]);
+
+  useLayoutEffect(() => {
+    if (!Tooltip || !refocus.current) return;
+    refocus.current = false;
+    node.current?.focus();
+  }, [Tooltip]);
+
+  const child = isValidElement<ChildProps>(children) ? (children as ReactElement<ChildProps>) : null;
+  const childRef = child?.props.ref;
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      node.current = element;
+      assignRef(childRef, element);
+    },
+    [childRef],
+  );
+  if (!child) return null;
+
+  if (Tooltip) {
+    return (
+      <Tooltip {...props} defaultOpened={props.defaultOpened ?? openOnLoad}>
+        {cloneElement(child, { ref })}
+      </Tooltip>
+    );
+  }
+
+  const enabled: Record<Trigger, boolean> = {
+    hover: events?.hover ?? true,
+    focus: events?.focus ?? false,
+    touch: events?.touch ?? false,
+  };
+  const handler = (name: string, trigger: Trigger, open: boolean) => (event: SyntheticEvent) => {
+    (child.props[name] as ((event: SyntheticEvent) => void) | undefined)?.(event);
+    if (disabled || !enabled[trigger]) return;
+    setOpenOnLoad(open);
+    if (open) void loadTooltip();
+  };
+  return cloneElement(child, {
+    ref,
+    onMouseEnter: handler('onMouseEnter', 'hover', true),
+    onMouseLeave: handler('onMouseLeave', 'hover', false),
+    onFocus: handler('onFocus', 'focus', true),
+    onBlur: handler('onBlur', 'focus', false),
+    onTouchStart: handler('onTouchStart', 'touch', true),
+  });
+}
