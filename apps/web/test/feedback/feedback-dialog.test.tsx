@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FeedbackDialog } from '../../src/components/feedback/FeedbackDialog';
@@ -83,6 +83,15 @@ describe('FeedbackDialog', { timeout: 20_000 }, () => {
       },
     ]);
     expect(notify.success).toHaveBeenCalledWith('Thank you for your feedback');
+  });
+
+  it('the title bar has a named close button', async () => {
+    const { calls } = mockFetch();
+    const onClose = open();
+    const dialog = await screen.findByRole('dialog', { name: 'Feedback' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it("shows the server's refusal (the guest) as an error and stays open", async () => {

@@ -43,7 +43,9 @@ describe('ReviewDialog', { timeout: 20_000 }, () => {
   it('closing without an action reports changed=false and sends nothing', async () => {
     const { calls } = mockFetch();
     const onClose = open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    // The footer's Close (the title bar's × is the first).
+    const buttons = await screen.findAllByRole('button', { name: 'Close' });
+    await userEvent.click(buttons[buttons.length - 1] as HTMLElement);
     expect(onClose).toHaveBeenCalledWith(false);
     expect(calls).toHaveLength(0);
   });
@@ -106,6 +108,22 @@ describe('ReviewDialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete marker' })).toBeNull());
     expect(calls).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('the title bars\' close buttons are named; closing the confirmation keeps the dialog', async () => {
+    const { calls } = mockFetch();
+    const onClose = open();
+    const dialog = await screen.findByRole('dialog', { name: 'Write a review' });
+    // The title bar's × and the footer's Close.
+    expect(within(dialog).getAllByRole('button', { name: 'Close' })).toHaveLength(2);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete marker' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete marker' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete marker' })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+    expect(onClose).toHaveBeenCalledWith(false);
+    expect(calls).toHaveLength(0);
   });
 
   it('"Yes" sends DELETE /api/review?work_id=N and reports changed', async () => {

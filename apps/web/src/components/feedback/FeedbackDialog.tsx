@@ -62,6 +62,7 @@ export function FeedbackDialog({ opened, workId, onClose }: FeedbackDialogProps)
       fullScreen={phone}
       size="md"
       centered
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">

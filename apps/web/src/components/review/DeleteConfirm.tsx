@@ -12,7 +12,15 @@ export interface DeleteConfirmProps {
 export function DeleteConfirm({ opened, loading, onYes, onNo }: DeleteConfirmProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onNo} size={300} centered title={t('review.deleteTitle')} zIndex={300}>
+    <Modal
+      opened={opened}
+      onClose={onNo}
+      size={300}
+      centered
+      title={t('review.deleteTitle')}
+      zIndex={300}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
+    >
       <Text size="sm">{t('review.deleteConfirm')}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onNo} disabled={loading}>

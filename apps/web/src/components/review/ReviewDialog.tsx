@@ -71,6 +71,7 @@ export function ReviewDialog({ opened, workId, initial, onClose }: ReviewDialogP
         fullScreen={phone}
         size="lg"
         centered
+        closeButtonProps={{ 'aria-label': t('common.actions.close') }}
       >
         <Stack gap="md">
           <Stack gap={4}>
