@@ -110,7 +110,7 @@ describe('ReviewDialog', { timeout: 20_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('the title bars\' close buttons are named; closing the confirmation keeps the dialog', async () => {
+  it("the title bars' close buttons are named; closing the confirmation keeps the dialog", async () => {
     const { calls } = mockFetch();
     const onClose = open();
     const dialog = await screen.findByRole('dialog', { name: 'Write a review' });
