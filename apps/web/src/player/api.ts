@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { usePlayerActivation } from './activation';
 import { fetchResumePoint, type ResumePoint, resumeQueryKey } from './resume-points';
-import { prefetchAudio } from './sources';
+import { prefetchAudio, upcoming } from './sources';
 import { usePlayerStore } from './store';
 import type { PlayerState, QueueItem } from './types';
 
@@ -22,7 +22,7 @@ export function playTracks(
   if (items.length === 0) return;
   usePlayerActivation.getState().activate();
   usePlayerStore.getState().setQueue(items, startIndex, options.position ?? 0);
-  prefetchAudio(items);
+  prefetchAudio(upcoming(items, startIndex));
 }
 
 /** Inserts `item` right after the current item (plays it now when the queue is empty). */
@@ -37,7 +37,6 @@ export function enqueue(items: QueueItem[]): void {
   if (items.length === 0) return;
   usePlayerActivation.getState().activate();
   usePlayerStore.getState().enqueue(items);
-  prefetchAudio(items);
 }
 
 /** Play or pause the current track (the tree's round button on the current file). */

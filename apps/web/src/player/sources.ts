@@ -57,6 +57,18 @@ export function urlFor(item: QueueItem, quality: StreamQuality): string {
   );
 }
 
+/** How many tracks from the current one on get a prefetch hint. */
+export const PREFETCH_AHEAD = 3;
+
+/**
+ * The current track and the next ones, the only ones worth a prefetch hint: a hint per track of a long
+ * queue would start a transcode for each, and the server runs only a few at once, so the track the
+ * listener clicked could wait behind them.
+ */
+export function upcoming(queue: QueueItem[], index: number, count = PREFETCH_AHEAD): QueueItem[] {
+  return queue.slice(Math.max(0, index), Math.max(0, index) + count);
+}
+
 const prefetched = new Set<string>();
 
 /**

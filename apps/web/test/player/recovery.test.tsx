@@ -224,4 +224,30 @@ describe('a failing stream in the engine', () => {
     expect(player().queueIndex).toBe(0);
     expect(audioOf(container).paused).toBe(true);
   });
+
+  it('while a track plays, the next two get prefetch hints (none while paused)', async () => {
+    const fetchMock = probeAnswers(500);
+    broken = /^$/;
+    const queue = [item(1), item(2), item(3), item(4)];
+    player().setQueue(queue, 0);
+    act(() => usePlayerStore.setState({ intent: 'wantPause' }));
+    render(<AudioEngine />);
+    await settle();
+    const hints = () =>
+      (fetchMock.mock.calls as unknown as [string, RequestInit][])
+        .filter(([, init]) => init?.method === 'OPTIONS')
+        .map(([url]) => url);
+    expect(hints()).toEqual([]);
+    act(() => player().wantPlay());
+    await settle();
+    expect(player().playing).toBe(true);
+    expect(hints()).toEqual(['/api/media/stream-lq/7/2', '/api/media/stream-lq/7/3']);
+    act(() => player().next());
+    await settle();
+    expect(hints()).toEqual([
+      '/api/media/stream-lq/7/2',
+      '/api/media/stream-lq/7/3',
+      '/api/media/stream-lq/7/4',
+    ]);
+  });
 });

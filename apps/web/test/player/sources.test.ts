@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { playTracks } from '../../src/player/api';
 import {
   lowBitrateFormat,
   lowQualityUrl,
   prefetchAudio,
   resetLowBitrateFormat,
+  upcoming,
   urlFor,
 } from '../../src/player/sources';
 import type { QueueItem } from '../../src/player/types';
@@ -120,6 +122,22 @@ describe('urlFor', () => {
 });
 
 describe('prefetch', () => {
+  it('hints only the clicked track and the two after it, not the whole queue', () => {
+    browserPlays(CHROME);
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const queue = Array.from({ length: 10 }, (_, n) => item(n));
+    playTracks(queue, 5);
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([url]) => url)).toEqual([
+      '/api/media/stream-lq/7/5',
+      '/api/media/stream-lq/7/6',
+      '/api/media/stream-lq/7/7',
+    ]);
+    expect(upcoming(queue, 9).map((q) => q.hash)).toEqual(['7/9']);
+    expect(upcoming(queue, -1, 2).map((q) => q.hash)).toEqual(['7/0', '7/1']);
+  });
+
   it('warms up the format the player will ask for', () => {
     browserPlays(OLD_SAFARI);
     const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSleepStore } from '../sleep/sleep-timer';
-import { preferredQuality, urlFor } from '../sources';
+import { PREFETCH_AHEAD, preferredQuality, prefetchAudio, upcoming, urlFor } from '../sources';
 import { usePlayerStore } from '../store';
 import type { StreamQuality } from '../types';
 import { useSharedConfig } from '../use-shared-config';
@@ -52,6 +52,14 @@ export function AudioEngine() {
     audio.src = src;
     audio.load();
   }, [item, loadNonce, src]);
+
+  // Prefetch hints for the tracks after this one while it plays (each URL once per page load).
+  const queue = usePlayerStore((s) => s.queue);
+  const queueIndex = usePlayerStore((s) => s.queueIndex);
+  const playing = usePlayerStore((s) => s.playing);
+  useEffect(() => {
+    if (playing) prefetchAudio(upcoming(queue, queueIndex + 1, PREFETCH_AHEAD - 1));
+  }, [queue, queueIndex, playing]);
 
   // Intents: want play / want pause.
   useEffect(
