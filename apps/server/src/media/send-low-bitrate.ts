@@ -26,7 +26,8 @@ export async function sendLowBitrate(
   source: TranscodeSource,
   format: TranscodeFormat,
 ): Promise<FastifyReply> {
-  const prepared = await transcoder.prepare(source, format);
+  // A listener waits: never behind transcodes started by prefetch hints.
+  const prepared = await transcoder.prepare(source, format, { listener: true });
   let path: string;
   if (prepared.kind === 'ready') {
     path = prepared.path;

@@ -50,6 +50,16 @@ export interface TranscodeJob {
   settled: boolean;
   /** Resolves with the finished file's path; rejects with `TranscodeFailed` or on shutdown. */
   readonly done: Promise<string>;
+  /** A listener waits for it (a stream request), rather than only a prefetch hint. */
+  urgent: boolean;
+}
+
+export interface PrepareOptions {
+  /**
+   * True for a stream request (someone is waiting to hear it): its transcode never queues behind jobs
+   * started by prefetch hints. False (the default) for hints.
+   */
+  listener?: boolean;
 }
 
 export type Prepared = { kind: 'ready'; path: string } | { kind: 'job'; job: TranscodeJob };
@@ -66,25 +76,57 @@ class ShutDown extends Error {
   }
 }
 
-/** At most `size` holders at once; the others wait in order. */
+/** Whether a listener is waiting for a job (a stream request), or it is only a prefetch hint's. */
+interface Urgency {
+  urgent: boolean;
+}
+
+/**
+ * Process slots, first come first served, in two classes. Prefetch hints' jobs run while fewer than
+ * `size` processes run in all. A job a listener waits for only waits for other listeners' jobs (fewer
+ * than `size` of those at once): hints never delay the first bytes of a stream, at the price of up to
+ * `size` extra processes while both kinds run. A waiting hint's job turns urgent when a listener joins
+ * it (`pump` again).
+ */
 class Slots {
-  private used = 0;
-  private readonly waiting: Array<{ grant: () => void; refuse: (error: Error) => void }> = [];
+  private background = 0;
+  private urgent = 0;
+  private readonly waiting: Array<{
+    job: Urgency;
+    grant: (release: () => void) => void;
+    refuse: (error: Error) => void;
+  }> = [];
   constructor(private readonly size: number) {}
 
-  acquire(): Promise<() => void> {
-    const release = () => {
-      const next = this.waiting.shift();
-      if (next) next.grant();
-      else this.used--;
-    };
-    if (this.used < this.size) {
-      this.used++;
-      return Promise.resolve(release);
-    }
+  acquire(job: Urgency): Promise<() => void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ grant: () => resolve(release), refuse: reject });
+      this.waiting.push({ job, grant: resolve, refuse: reject });
+      this.pump();
     });
+  }
+
+  /** Starts every waiting job its class has room for, in order. */
+  pump(): void {
+    for (let i = 0; i < this.waiting.length; ) {
+      const entry = this.waiting[i] as (typeof this.waiting)[number];
+      const urgent = entry.job.urgent;
+      const room = urgent ? this.urgent < this.size : this.background + this.urgent < this.size;
+      if (!room) {
+        i++;
+        continue;
+      }
+      this.waiting.splice(i, 1);
+      if (urgent) this.urgent++;
+      else this.background++;
+      let released = false;
+      entry.grant(() => {
+        if (released) return;
+        released = true;
+        if (urgent) this.urgent--;
+        else this.background--;
+        this.pump();
+      });
+    }
   }
 
   refuseWaiting(error: Error): void {
@@ -140,7 +182,8 @@ async function openSource(path: string | Buffer): Promise<FileHandle> {
 /**
  * Makes and caches low-bitrate copies (contract section 7). One job per cache name in this process (the
  * `jobs` map) and per cache folder across processes (a `wx` lock file); at most `maxConcurrent` ffmpeg
- * processes at once; a started transcode finishes for the cache even when its requester goes away, and
+ * processes at once for prefetch hints, and as many again for stream requests, which never wait behind
+ * hints (`Slots`); a started transcode finishes for the cache even when its requester goes away, and
  * is only killed when the server closes. Failures are remembered (file id, size, modification time) for
  * `failureMemoryMs`, so a corrupt file is not tried again on every request.
  */
@@ -189,7 +232,12 @@ export class Transcoder {
    * The cached file when it exists, otherwise the job making it (started here, or joined). Throws
    * `NotFound` when the source is gone and `TranscodeFailed` when it recently failed.
    */
-  async prepare(source: TranscodeSource, format: TranscodeFormat): Promise<Prepared> {
+  async prepare(
+    source: TranscodeSource,
+    format: TranscodeFormat,
+    options: PrepareOptions = {},
+  ): Promise<Prepared> {
+    const listener = options.listener === true;
     if (!this.available) throw new NotFound('Low-bitrate streams are off: ffmpeg is not available');
     if (this.closed) throw new ShutDown();
     const handle = await openSource(source.path);
@@ -200,12 +248,21 @@ export class Transcoder {
 
     const name = cacheName(key);
     const running = this.jobs.get(name);
-    if (running) return { kind: 'job', job: running };
+    if (running) return { kind: 'job', job: this.join(running, listener) };
     const cached = await this.cache.lookup(name);
     if (cached) return { kind: 'ready', path: cached };
     const joined = this.jobs.get(name);
-    if (joined) return { kind: 'job', job: joined };
-    return { kind: 'job', job: this.startJob(name, key, source.path) };
+    if (joined) return { kind: 'job', job: this.join(joined, listener) };
+    return { kind: 'job', job: this.startJob(name, key, source.path, listener) };
+  }
+
+  /** A listener joining a hint's job makes it urgent (it may start at once if it was waiting). */
+  private join(job: TranscodeJob, listener: boolean): TranscodeJob {
+    if (listener && !job.urgent) {
+      job.urgent = true;
+      this.slots.pump();
+    }
+    return job;
   }
 
   /** Marks a cached file as being served, so eviction leaves it alone; call the result when done. */
@@ -288,7 +345,7 @@ export class Transcoder {
     await this.evicting;
   }
 
-  private startJob(name: string, key: CacheKey, sourcePath: string | Buffer): TranscodeJob {
+  private startJob(name: string, key: CacheKey, sourcePath: string | Buffer, urgent: boolean): TranscodeJob {
     const finalPath = this.cache.pathOf(name);
     const job: { -readonly [K in keyof TranscodeJob]: TranscodeJob[K] } = {
       name,
@@ -297,6 +354,7 @@ export class Transcoder {
       partPath: null,
       settled: false,
       done: Promise.resolve(finalPath),
+      urgent,
     };
     job.done = this.run(job, key, sourcePath).finally(() => {
       job.settled = true;
@@ -323,7 +381,7 @@ export class Transcoder {
     heartbeat.unref();
     try {
       if (await this.cache.lookup(job.name)) return job.finalPath;
-      const release = await this.slots.acquire();
+      const release = await this.slots.acquire(job);
       try {
         if (this.closed) throw new ShutDown();
         const started = this.now();

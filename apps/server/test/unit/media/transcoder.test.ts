@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cacheName, HOST_TAG } from '../../../src/media/transcode-cache.js';
@@ -85,6 +86,53 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
     expect(new Set(paths).size).toBe(3);
     expect(spawns.calls).toHaveLength(3);
     expect(spawns.maxLive).toBe(1);
+  });
+
+  it("a listener's transcode never waits behind prefetch hints'; a listener joining a waiting hint starts it", async () => {
+    // Slowed to twice real time: each 3 s tone takes about 1.5 s, long enough to look at the queue.
+    const spawns = countingSpawn({ readrate: 2 });
+    const t = await transcoder({ cacheDir: cacheDirFor('urgent'), maxConcurrent: 1, spawn: spawns.spawn });
+    // The first hint's file is longer (10 s, about 5 s to make), so it is still running at the end.
+    const long = join(dir, 'long-hint.wav');
+    writeTone(long, 10, 250);
+    const source = (fileId: number) => ({
+      workId: 1,
+      fileId,
+      path: fileId === 0 ? long : (sources[fileId] as string),
+    });
+    const job = async (fileId: number, listener: boolean) => {
+      const prepared = await t.prepare(source(fileId), 'webm', { listener });
+      if (prepared.kind !== 'job') throw new Error('expected a job');
+      return prepared.job;
+    };
+    const spawned = async (count: number) => {
+      for (let i = 0; i < 200 && spawns.calls.length < count; i++) await sleep(10);
+      return spawns.calls.length;
+    };
+    // Two hints: the first takes the only slot, the second waits.
+    const hinted = await job(0, false);
+    const queued = await job(1, false);
+    expect(await spawned(1)).toBe(1);
+    expect(hinted.urgent).toBe(false);
+    // A listener's request for another file starts at once, beside the hint's.
+    const heard = await job(2, true);
+    expect(heard.urgent).toBe(true);
+    expect(await spawned(2)).toBe(2);
+    expect(heard.partPath).not.toBeNull();
+    expect(queued.partPath).toBeNull();
+    expect(hinted.settled).toBe(false);
+    // A listener joining the waiting hint makes it urgent: it starts once the listener slot is free, not
+    // after the hint that came before it.
+    expect(await job(1, true)).toBe(queued);
+    expect(queued.urgent).toBe(true);
+    await heard.done;
+    expect(await spawned(3)).toBe(3);
+    expect(queued.partPath).not.toBeNull();
+    expect(hinted.settled).toBe(false);
+    await Promise.all([hinted.done, queued.done]);
+    expect(spawns.maxLive).toBe(2);
+    for (const done of [hinted, queued, heard])
+      expect(probe(await done.done)).toMatchObject({ codec: 'opus' });
   });
 
   it('evicts the least recently used file past the size limit, never one being served', async () => {
