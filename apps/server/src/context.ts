@@ -61,6 +61,17 @@ export interface AppContext {
 }
 
 export async function createContext(config: Config, logger: Logger): Promise<AppContext> {
+  const transcoder = new Transcoder({
+    ffmpegPath: config.ffmpegPath,
+    cacheDir: join(config.dataDir, 'transcodes'),
+    maxConcurrent: config.transcode.maxConcurrent,
+    cacheBytes: config.transcode.cacheBytes,
+    logger,
+  });
+  // Probing ffmpeg (a process start, 0.1-0.25 s) runs while the database opens and migrates.
+  const transcoderStarted = transcoder.start();
+  // Awaited below; this only keeps it from counting as unhandled when a step before that throws.
+  transcoderStarted.catch(() => {});
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db, database.dialect);
   const { db } = database;
@@ -69,14 +80,6 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   const settings = new SettingsRepository(db);
   const maintenance = new MaintenanceService(settings);
   const works = new WorkRepository(db, database.dialect);
-  const transcoder = new Transcoder({
-    ffmpegPath: config.ffmpegPath,
-    cacheDir: join(config.dataDir, 'transcodes'),
-    maxConcurrent: config.transcode.maxConcurrent,
-    cacheBytes: config.transcode.cacheBytes,
-    logger,
-  });
-  await transcoder.start();
   const scanRepository = new ScanRepository(db);
   const catalogue = new CatalogueService(works, new LabelRepository(db), files, {
     cache: new CatalogueCache(() => scanRepository.catalogueMark()),
@@ -106,6 +109,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   );
   const accounts = new AccountService(users, tokens, rateLimiter, runtimeSettings, config, logger);
   await accounts.bootstrap();
+  await transcoderStarted;
   return {
     config,
     logger,
