@@ -81,7 +81,10 @@ export function FeedbackDialog({ opened, workId, onClose }: FeedbackDialogProps)
             error={errors.category}
             required
             allowDeselect={false}
-            comboboxProps={{ withinPortal: true, zIndex: 400 }}
+            // On phones the dialog is full screen: the list stays inside it. In a portal it first showed at
+            // a stale position past the right edge, which widened the page, which moved it again (the
+            // options jittered and could not be tapped).
+            comboboxProps={phone ? { withinPortal: false } : { withinPortal: true, zIndex: 400 }}
           />
           <Textarea
             label={t('feedback.detailsPrompt')}
