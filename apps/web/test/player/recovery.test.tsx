@@ -46,6 +46,7 @@ const stateOf = (element: HTMLMediaElement) => {
   return state;
 };
 let broken: RegExp = /^$/;
+let silent: RegExp = /^$/;
 const loads: string[] = [];
 
 const REPLACED = ['error', 'currentSrc'] as const;
@@ -80,6 +81,9 @@ function fakeMedia() {
     const src = this.getAttribute('src');
     if (!src) return;
     loads.push(src.replace(/^\/api\/media\//, ''));
+    setTimeout(() => this.dispatchEvent(new Event('loadstart')), 0);
+    // A stream that never answers (a transcode queued for minutes): no metadata, no error.
+    if (silent.test(src)) return;
     setTimeout(() => {
       if (broken.test(src)) {
         state.error = { code: 4, message: 'DEMUXER_ERROR_COULD_NOT_OPEN' } as MediaError;
@@ -128,6 +132,8 @@ beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
   loads.length = 0;
+  broken = /^$/;
+  silent = /^$/;
   notify.warning.mockClear();
   fakeMedia();
   // A browser that plays Opus: the low-bitrate URLs stay as the server gave them.
@@ -249,5 +255,31 @@ describe('a failing stream in the engine', () => {
       '/api/media/stream-lq/7/3',
       '/api/media/stream-lq/7/4',
     ]);
+  });
+
+  it('a low-bitrate stream without metadata after 10 s gives way to the original, which plays', async () => {
+    probeAnswers(500);
+    silent = /stream-lq\/7\/1(\?|$)/;
+    player().setQueue([item(1), item(2)], 0);
+    const { container } = render(<AudioEngine />);
+    await settle();
+    expect(loads).toEqual(['stream-lq/7/1']);
+    await act(() => vi.advanceTimersByTimeAsync(9_000));
+    expect(loads).toEqual(['stream-lq/7/1']);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    await settle();
+    expect(loads).toEqual(['stream-lq/7/1', 'stream/7/1']);
+    expect(player().queueIndex).toBe(0);
+    expect(audioOf(container).paused).toBe(false);
+    expect(notify.warning).not.toHaveBeenCalled();
+  });
+
+  it('an original that is slow to start is left alone (no timeout)', async () => {
+    probeAnswers(500);
+    silent = /stream\/7\/1(\?|$)/;
+    player().setQueue([item(1, false), item(2)], 0);
+    render(<AudioEngine />);
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(loads).toEqual(['stream/7/1']);
   });
 });

@@ -34,3 +34,10 @@ export function nextRecoveryStep(
 
 /** Seconds a stream may stall (waiting without progress while it should play) before it counts as failed. */
 export const STALL_TIMEOUT_MS = 15_000;
+
+/**
+ * How long a low-bitrate stream may take to report its metadata before the player gives up on it and
+ * plays the original: a transcode queued behind others, or an M4A (sent only once it is finished) of a
+ * long file, would otherwise keep the listener in silence.
+ */
+export const LOW_LOAD_TIMEOUT_MS = 10_000;

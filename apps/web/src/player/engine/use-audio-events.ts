@@ -6,7 +6,7 @@ import { handleSleepAtTrackEnd } from '../sleep/use-sleep-timer';
 import { usePlayerStore } from '../store';
 import type { StreamQuality } from '../types';
 import { type Pending, play } from './AudioEngine';
-import { nextRecoveryStep, type RecoveryState, STALL_TIMEOUT_MS } from './recovery';
+import { LOW_LOAD_TIMEOUT_MS, nextRecoveryStep, type RecoveryState, STALL_TIMEOUT_MS } from './recovery';
 
 function bufferedEnd(audio: HTMLAudioElement): number {
   const { buffered, currentTime } = audio;
@@ -45,6 +45,29 @@ export function useAudioEvents(
     const clearStall = () => {
       if (stallTimer) clearTimeout(stallTimer);
       stallTimer = undefined;
+    };
+    let loadTimer: ReturnType<typeof setTimeout> | undefined;
+    const clearLoad = () => {
+      if (loadTimer) clearTimeout(loadTimer);
+      loadTimer = undefined;
+    };
+    // A low-bitrate stream without metadata after LOW_LOAD_TIMEOUT_MS: the original, from the same place.
+    const onLoadStart = () => {
+      clearLoad();
+      if (qualityRef.current !== 'low') return;
+      loadTimer = setTimeout(() => {
+        loadTimer = undefined;
+        const item = store().queue[store().queueIndex];
+        if (!item || audio.readyState >= 1 || !audio.getAttribute('src') || qualityRef.current !== 'low')
+          return;
+        const wantsPlay = pending.current.play || store().playing || store().intent === 'wantPlay';
+        const position = pending.current.start;
+        recovery.current = { hash: item.hash, retried: false, switched: true };
+        store().setQuality('original');
+        usePlayerStore.setState(
+          wantsPlay ? { startAt: position, intent: 'wantPlay' } : { startAt: position },
+        );
+      }, LOW_LOAD_TIMEOUT_MS);
     };
 
     const fail = async () => {
@@ -88,6 +111,7 @@ export function useAudioEvents(
     };
 
     const onLoadedMetadata = () => {
+      clearLoad();
       const { start, play: shouldPlay } = pending.current;
       if (start > 0 && Number.isFinite(audio.duration))
         audio.currentTime = Math.min(start, Math.max(0, audio.duration - 0.5));
@@ -118,9 +142,11 @@ export function useAudioEvents(
       store().reportPlaying(false);
     };
     const onError = () => {
+      clearLoad();
       if (audio.error && audio.getAttribute('src')) void fail();
     };
     const listeners: [string, () => void][] = [
+      ['loadstart', onLoadStart],
       ['loadedmetadata', onLoadedMetadata],
       ['durationchange', () => store().reportDuration(audio.duration)],
       ['timeupdate', onTime],
@@ -137,6 +163,7 @@ export function useAudioEvents(
     for (const [name, listener] of listeners) audio.addEventListener(name, listener);
     return () => {
       clearStall();
+      clearLoad();
       for (const [name, listener] of listeners) audio.removeEventListener(name, listener);
     };
   }, [audioRef, pending]);
