@@ -83,8 +83,10 @@ describe('serving the web app', () => {
     expect(icon.headers['content-encoding']).toBeUndefined();
   });
 
-  it('answers 404 for unknown bundles and never leaves the build folder', async () => {
-    expect((await built.app.inject({ method: 'GET', url: '/assets/gone-1234.js' })).statusCode).toBe(404);
+  it('answers 404 for unknown bundles, workers and icons, and never leaves the build folder', async () => {
+    for (const url of ['/assets/gone-1234.js', '/sw-gone.js', '/manifest.webmanifest', '/icons/x.png']) {
+      expect((await built.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
     for (const url of [
       '/../outside-the-web-app.txt',
       '/%2e%2e/outside-the-web-app.txt',

@@ -10,6 +10,9 @@ import { acceptsGzip, varyOnAcceptEncoding } from './compression.plugin.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** Paths of files rather than of the app's screens (whose paths never end in such an extension). */
+const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|webp|svg|ico|woff2?|txt)$/i;
+
 function cacheControlOf(urlPath: string): string {
   return urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
 }
@@ -36,7 +39,7 @@ async function sendWebFile(
 
 /**
  * Serves the built web app from `/`, gzipped where that helps, with the single-page-app fallback: any
- * GET outside `/api` and `/assets` that is not a file answers `index.html`, so deep links such as
+ * GET outside `/api` and `/assets` that is neither a file nor named like one answers `index.html`, so deep links such as
  * `/work/RJ123456` load the app. Without a build (`apps/web/dist`), `/` says how to get one, and the API
  * works all the same.
  */
@@ -63,7 +66,10 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       }
       const file = urlPath === '/' ? undefined : files.find(urlPath);
       if (file) return sendWebFile(request, reply, files, file, cacheControlOf(urlPath));
-      if (urlPath.startsWith('/assets/')) return reply.status(404).send({ error: 'No such file' });
+      // A missing bundle, worker or icon is a 404: the shell in its place would fail to parse as one.
+      if (urlPath.startsWith('/assets/') || STATIC_FILE.test(urlPath)) {
+        return reply.status(404).send({ error: 'No such file' });
+      }
       const index = files.find('/index.html');
       if (!index) return reply.status(404).send({ error: 'The web app is not built' });
       // The shell must be revalidated so a new release is picked up; its hashed assets are immutable.
