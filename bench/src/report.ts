@@ -6,7 +6,7 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 
 /** The figure a budget is held to, and on which side of the limit it must be. */
 export interface Budget {
-  figure: 'p99Ms' | 'requestsPerSec' | 'rssMb' | 'ms';
+  figure: 'p99Ms' | 'requestsPerSec' | 'rssMb' | 'ms' | 'score' | 'kbGz';
   /** Upper bound unless `atLeast`. */
   limit: number;
   atLeast?: boolean;
@@ -26,6 +26,10 @@ export interface Measurement {
   rssMb: number | null;
   /** A single elapsed time (start-up, scan), when that is what is measured. */
   ms: number | null;
+  /** A Lighthouse category score, 0-100 (web rows). */
+  score: number | null;
+  /** A size in KB (1,000 bytes) gzipped (web rows: initial JavaScript). */
+  kbGz: number | null;
   /** Connection errors, timeouts and non-2xx responses; any is a failure. */
   errors: number;
   budget: string;
@@ -33,7 +37,9 @@ export interface Measurement {
   note?: string;
 }
 
-export type Figures = Partial<Pick<Measurement, 'p50Ms' | 'p99Ms' | 'requestsPerSec' | 'rssMb' | 'ms'>> & {
+export type Figures = Partial<
+  Pick<Measurement, 'p50Ms' | 'p99Ms' | 'requestsPerSec' | 'rssMb' | 'ms' | 'score' | 'kbGz'>
+> & {
   errors?: number;
   note?: string;
 };
@@ -43,14 +49,24 @@ const UNIT: Record<Budget['figure'], string> = {
   requestsPerSec: 'req/s',
   rssMb: 'MB',
   ms: 'ms',
+  score: '',
+  kbGz: 'KB gz',
 };
-const LABEL: Record<Budget['figure'], string> = { p99Ms: 'p99', requestsPerSec: '', rssMb: 'RSS', ms: '' };
+const LABEL: Record<Budget['figure'], string> = {
+  p99Ms: 'p99',
+  requestsPerSec: '',
+  rssMb: 'RSS',
+  ms: '',
+  score: 'score',
+  kbGz: '',
+};
 
 function describeBudget(budget: Budget): string {
   if (budget.text) return budget.text;
   const label = LABEL[budget.figure];
   const sign = budget.atLeast ? (budget.orEqual ? '≥' : '>') : budget.orEqual ? '≤' : '<';
-  return `${label ? `${label} ` : ''}${sign} ${budget.limit.toLocaleString('en-US')} ${UNIT[budget.figure]}`;
+  const unit = UNIT[budget.figure];
+  return `${label ? `${label} ` : ''}${sign} ${budget.limit.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`;
 }
 
 /** A measurement judged against its budget: a missing figure or any error fails it. */
@@ -71,6 +87,8 @@ export function judge(name: string, database: DatabaseKind, figures: Figures, bu
     requestsPerSec: figures.requestsPerSec ?? null,
     rssMb: figures.rssMb ?? null,
     ms: figures.ms ?? null,
+    score: figures.score ?? null,
+    kbGz: figures.kbGz ?? null,
     errors,
     budget: describeBudget(budget),
     pass: within && errors === 0,
@@ -79,7 +97,7 @@ export function judge(name: string, database: DatabaseKind, figures: Figures, bu
 }
 
 export interface RunInfo {
-  mode: 'full' | 'quick';
+  mode: 'full' | 'quick' | 'web';
   catalogueWorks: number;
   scanWorks: number;
   databases: DatabaseKind[];
@@ -134,6 +152,8 @@ export function formatTable(measurements: Measurement[]): string {
     'req/s',
     'RSS MB',
     'time ms',
+    'score',
+    'KB gz',
     'errors',
     'budget',
     'result',
@@ -146,6 +166,8 @@ export function formatTable(measurements: Measurement[]): string {
     fixed(m.requestsPerSec, 0),
     fixed(m.rssMb, 0),
     fixed(m.ms, 0),
+    fixed(m.score, 0),
+    fixed(m.kbGz, 1),
     String(m.errors),
     m.budget,
     m.pass ? 'pass' : 'FAIL',
@@ -153,7 +175,7 @@ export function formatTable(measurements: Measurement[]): string {
   const widths = header.map((title, i) =>
     Math.max(title.length, ...rows.map((row) => displayWidth(row[i] as string))),
   );
-  const numeric = new Set([2, 3, 4, 5, 6, 7]);
+  const numeric = new Set([2, 3, 4, 5, 6, 7, 8, 9]);
   const line = (cells: string[]) =>
     cells.map((cell, i) => pad(cell, widths[i] ?? 0, numeric.has(i))).join('  ');
   const failed = measurements.filter((m) => !m.pass).length;

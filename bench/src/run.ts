@@ -12,18 +12,24 @@ import { type DatabaseKind, formatTable, judge, type Measurement, writeReport } 
 import { runScanSuite } from './scan-suite.js';
 import { residentMegabytes, type ServerEnv, serverEnv, startServer } from './server-process.js';
 import { insertStreamWork, runStreamSuite, writeStreamFile } from './stream-suite.js';
+import { runWebSuite } from './web-suite.js';
 
 /**
  * `npm run bench [-- --quick]`: the "Library server" and accounts budgets, on SQLite and (with TEST_POSTGRES_URL) on
- * PostgreSQL. Everything it makes lives in one temporary folder and in databases it drops afterwards.
+ * PostgreSQL, then the web app's budgets once. `npm run bench -- --web` runs the web part alone. Everything
+ * it makes lives in one temporary folder and in databases it drops afterwards.
  */
 const quick = process.argv.includes('--quick');
+/** Only the web app's budgets (web-suite.ts), written to results/latest-web.json. */
+const webOnly = process.argv.includes('--web');
 const CATALOGUE_WORKS = quick ? 10_000 : 100_000;
 const SCAN_WORKS = quick ? 2_000 : 10_000;
 const LATENCY_SECONDS = quick ? 2 : 4;
 /** `GET /api/works` alone and then alongside 20 logins/s: long enough for 100-200 logins. */
 const LOGIN_SECONDS = quick ? 5 : 10;
-const RESULTS_FILE = fileURLToPath(new URL('../results/latest.json', import.meta.url));
+const RESULTS_FILE = fileURLToPath(
+  new URL(webOnly ? '../results/latest-web.json' : '../results/latest.json', import.meta.url),
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -116,67 +122,80 @@ async function main(): Promise<void> {
   const measurements: Measurement[] = [];
   const insertSeconds: Partial<Record<DatabaseKind, number>> = {};
   try {
-    // With no library folder `serve` would generate the demo library: the catalogue server gets an empty one.
-    const emptyLibrary = join(tmp, 'empty-library');
-    mkdirSync(emptyLibrary);
-    const streamRoot = join(tmp, 'stream-library');
-    writeStreamFile(streamRoot);
-    console.log(`generating a library of ${SCAN_WORKS.toLocaleString('en-US')} work folders to scan`);
-    const scanLibrary = join(tmp, 'scan-library');
-    await generateLibrary(scanLibrary, SCAN_WORKS, 1);
-    for (const database of databases) {
-      measurements.push(
-        ...(await isolated(database, 'catalogue', async () => {
-          const catalogueDb = await createBenchDatabase(
-            database,
-            `sasayaki_bench_${process.pid}_catalogue`,
-            postgresUrl,
-          );
-          try {
-            const settings = {
-              dataDir: join(tmp, `${database}-catalogue`),
-              libraryDir: emptyLibrary,
-              databaseUrl: catalogueDb.url,
-            };
-            const run = await catalogueRun(database, settings, streamRoot);
-            insertSeconds[database] = run.insertSeconds;
-            return run.measurements;
-          } finally {
-            await catalogueDb.drop();
-          }
-        })),
-      );
-      measurements.push(
-        ...(await isolated(database, 'scan', async () => {
-          const scanDb = await createBenchDatabase(
-            database,
-            `sasayaki_bench_${process.pid}_scan`,
-            postgresUrl,
-          );
-          try {
-            console.log(`[${database}] scanning`);
-            const settings = {
-              dataDir: join(tmp, `${database}-scan`),
-              libraryDir: scanLibrary,
-              databaseUrl: scanDb.url,
-            };
-            return await runScanSuite(settings, loadConfig(serverEnv(settings)), database, SCAN_WORKS);
-          } finally {
-            await scanDb.drop();
-          }
-        })),
-      );
+    if (!webOnly) {
+      // With no library folder `serve` would generate the demo library: the catalogue server gets an empty one.
+      const emptyLibrary = join(tmp, 'empty-library');
+      mkdirSync(emptyLibrary);
+      const streamRoot = join(tmp, 'stream-library');
+      writeStreamFile(streamRoot);
+      console.log(`generating a library of ${SCAN_WORKS.toLocaleString('en-US')} work folders to scan`);
+      const scanLibrary = join(tmp, 'scan-library');
+      await generateLibrary(scanLibrary, SCAN_WORKS, 1);
+      for (const database of databases) {
+        measurements.push(
+          ...(await isolated(database, 'catalogue', async () => {
+            const catalogueDb = await createBenchDatabase(
+              database,
+              `sasayaki_bench_${process.pid}_catalogue`,
+              postgresUrl,
+            );
+            try {
+              const settings = {
+                dataDir: join(tmp, `${database}-catalogue`),
+                libraryDir: emptyLibrary,
+                databaseUrl: catalogueDb.url,
+              };
+              const run = await catalogueRun(database, settings, streamRoot);
+              insertSeconds[database] = run.insertSeconds;
+              return run.measurements;
+            } finally {
+              await catalogueDb.drop();
+            }
+          })),
+        );
+        measurements.push(
+          ...(await isolated(database, 'scan', async () => {
+            const scanDb = await createBenchDatabase(
+              database,
+              `sasayaki_bench_${process.pid}_scan`,
+              postgresUrl,
+            );
+            try {
+              console.log(`[${database}] scanning`);
+              const settings = {
+                dataDir: join(tmp, `${database}-scan`),
+                libraryDir: scanLibrary,
+                databaseUrl: scanDb.url,
+              };
+              return await runScanSuite(settings, loadConfig(serverEnv(settings)), database, SCAN_WORKS);
+            } finally {
+              await scanDb.drop();
+            }
+          })),
+        );
+      }
     }
+    // Once, not per database: the built web app on the demo library (SQLite).
+    measurements.push(...(await isolated('sqlite', 'web', () => runWebSuite(tmp))));
   } finally {
     removeTmp();
   }
+  report(startedAt, webOnly ? ['sqlite'] : databases, insertSeconds, measurements);
+}
+
+function report(
+  startedAt: Date,
+  databases: DatabaseKind[],
+  insertSeconds: Partial<Record<DatabaseKind, number>>,
+  measurements: Measurement[],
+): void {
   console.log(`\n${formatTable(measurements)}`);
   writeReport(
     RESULTS_FILE,
     {
-      mode: quick ? 'quick' : 'full',
-      catalogueWorks: CATALOGUE_WORKS,
-      scanWorks: SCAN_WORKS,
+      mode: webOnly ? 'web' : quick ? 'quick' : 'full',
+      catalogueWorks: webOnly ? 0 : CATALOGUE_WORKS,
+      scanWorks: webOnly ? 0 : SCAN_WORKS,
       databases,
       catalogueInsertSeconds: insertSeconds,
       startedAt: startedAt.toISOString(),

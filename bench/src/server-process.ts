@@ -40,7 +40,7 @@ export function serverEnv(settings: ServerEnv, extra: Record<string, string> = {
 }
 
 /** A free TCP port: the server cannot report the one it picked for PORT=0, so the bench picks it. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -97,13 +97,17 @@ function exited(child: ChildProcess): Promise<void> {
  * Starts `main.js serve` as its own process, so its memory is measured apart from autocannon's, and waits
  * until it answers health checks. Its stderr is kept to explain a failed start.
  */
-export async function startServer(settings: ServerEnv, timeoutMs = 30_000): Promise<RunningServer> {
+export async function startServer(
+  settings: ServerEnv,
+  timeoutMs = 30_000,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const startedAt = performance.now();
   // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server under load.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN, 'serve'], {
-    env: serverEnv(settings, { PORT: String(port), HOST: '127.0.0.1' }),
+    env: serverEnv(settings, { ...extraEnv, PORT: String(port), HOST: '127.0.0.1' }),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
