@@ -53,7 +53,8 @@ export function Cover({
     >
       <img
         src={mediaUrl(URL_OF[size](work))}
-        alt={work.title}
+        // A work named only by its code would repeat the RJ badge beside it (image-redundant-alt).
+        alt={overlays && work.title.toLowerCase() === work.source_id.toLowerCase() ? '' : work.title}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         ref={(image) => {

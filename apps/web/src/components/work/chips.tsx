@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCount, formatPrice } from '../../lib/format';
 import { localTagName } from './tag-name';
+import classes from './work.module.css';
 
 type ChipSize = 'xs' | 'sm' | 'md';
 
@@ -36,27 +37,30 @@ export function TagChips({ tags, size = 'sm', max }: { tags: Work['tags']; size?
   if (!tags.length) return null;
   const shown = max ? tags.slice(0, max) : tags;
   return (
-    <Group gap={4} aria-label={t('workCard.tags')} role="list">
+    <Group component="ul" className={classes.chipList} gap={4} aria-label={t('workCard.tags')}>
       {shown.map((tag) => (
-        <Badge
-          key={tag.id}
-          role="listitem"
-          component={Link}
-          to={`/works?tagId=${tag.id}`}
-          size={size}
-          variant="light"
-          color="gray"
-          tt="none"
-          fw={500}
-          style={{ cursor: 'pointer' }}
-        >
-          {localTagName(tag, i18n.language)}
-        </Badge>
+        // A list item around the link: a link may not take the listitem role (aria-allowed-role).
+        <li key={tag.id} className={classes.chipItem}>
+          <Badge
+            component={Link}
+            to={`/works?tagId=${tag.id}`}
+            size={size}
+            variant="light"
+            color="gray"
+            tt="none"
+            fw={500}
+            style={{ cursor: 'pointer' }}
+          >
+            {localTagName(tag, i18n.language)}
+          </Badge>
+        </li>
       ))}
       {max && tags.length > max && (
-        <Text span fz="xs" c="dimmed">
-          {t('workCard.moreTags', { count: tags.length - max })}
-        </Text>
+        <li className={classes.chipItem}>
+          <Text span fz="xs" c="dimmed">
+            {t('workCard.moreTags', { count: tags.length - max })}
+          </Text>
+        </li>
       )}
     </Group>
   );
@@ -67,22 +71,22 @@ export function VaChips({ vas, size = 'sm' }: { vas: Work['vas']; size?: ChipSiz
   const { t } = useTranslation();
   if (!vas.length) return null;
   return (
-    <Group gap={4} aria-label={t('workCard.vas')} role="list">
+    <Group component="ul" className={classes.chipList} gap={4} aria-label={t('workCard.vas')}>
       {vas.map((va) => (
-        <Badge
-          key={va.id}
-          role="listitem"
-          component={Link}
-          to={`/works?vaId=${encodeURIComponent(va.id)}`}
-          size={size}
-          variant="light"
-          color="teal"
-          tt="none"
-          fw={500}
-          style={{ cursor: 'pointer' }}
-        >
-          {va.name}
-        </Badge>
+        <li key={va.id} className={classes.chipItem}>
+          <Badge
+            component={Link}
+            to={`/works?vaId=${encodeURIComponent(va.id)}`}
+            size={size}
+            variant="light"
+            color="teal"
+            tt="none"
+            fw={500}
+            style={{ cursor: 'pointer' }}
+          >
+            {va.name}
+          </Badge>
+        </li>
       ))}
     </Group>
   );

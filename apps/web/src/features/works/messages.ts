@@ -40,6 +40,8 @@ export const worksMessages = defineMessages({
       jump: 'Go to page',
       go: 'Go',
       of: 'of {{pages}}',
+      previous: 'Previous page',
+      next: 'Next page',
     },
     end: 'END',
     guestTip:
@@ -95,6 +97,8 @@ export const worksMessages = defineMessages({
       jump: '跳至',
       go: '前往',
       of: '共 {{pages}} 页',
+      previous: '上一页',
+      next: '下一页',
     },
     end: 'END',
     guestTip: '提示：使用游客账号登录时加载速度会受到限制，建议注册您自己的账号。',
@@ -149,6 +153,8 @@ export const worksMessages = defineMessages({
       jump: 'ページ指定',
       go: '移動',
       of: '全 {{pages}} ページ',
+      previous: '前のページ',
+      next: '次のページ',
     },
     end: 'END',
     guestTip:

@@ -33,6 +33,11 @@ export function WorksPager({ page, pages, onPage }: WorksPagerProps) {
             siblings={1}
             boundaries={1}
             withEdges={false}
+            getControlProps={(control) =>
+              control === 'previous' || control === 'next'
+                ? { 'aria-label': t(`works.pagination.${control}`) }
+                : {}
+            }
           />
           <form
             onSubmit={(event) => {
