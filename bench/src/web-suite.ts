@@ -7,14 +7,7 @@ import { ensureDemoLibrary } from '@sasayaki/server/demo/ensure-demo-library.js'
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { judge, type Measurement } from './report.js';
-import {
-  freePort,
-  type RunningServer,
-  SERVER_MAIN,
-  type ServerEnv,
-  serverEnv,
-  startServer,
-} from './server-process.js';
+import { freePort, type RunningServer, type ServerEnv, startServer } from './server-process.js';
 
 /**
  * The "Web app" budgets (issue 4), measured on the BUILT web app (`npm run bench` builds it first; this
@@ -73,22 +66,20 @@ const firstScreenReport = (mark: string) => `(() => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `main.js scan` into the data folder, as the e2e set-up's server does on start. */
-function scan(settings: ServerEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SERVER_MAIN, 'scan'], {
-      env: serverEnv(settings),
-      stdio: ['ignore', 'ignore', 'pipe'],
+/** Waits for the scan the server started on start-up (as the e2e set-up does) to finish. */
+async function waitForScan(server: RunningServer, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${server.url}/api/scan`, {
+      headers: { authorization: `Bearer ${server.token}` },
     });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-2000);
-    });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`scan exited ${code}: ${stderr}`)),
-    );
-  });
+    if (response.ok) {
+      const state = (await response.json()) as { running: boolean; finishedAt: string | null };
+      if (!state.running && state.finishedAt) return;
+    }
+    await sleep(500);
+  }
+  throw new Error(`the demo library's scan did not finish within ${timeoutMs / 1000} s`);
 }
 
 interface FirstScreen {
@@ -219,12 +210,16 @@ export async function runWebSuite(tmp: string, options: { runs?: number } = {}):
   console.log('[web] generating and scanning the demo library');
   const libraryDir = await ensureDemoLibrary(dataDir);
   const settings: ServerEnv = { dataDir, libraryDir };
-  await scan(settings);
   // Accounts off (SASAYAKI_AUTH=false), so the pages load without a login, as on a personal server: with
   // accounts on, the works page would first send a visitor to /login and Lighthouse would audit that.
-  const server = await startServer(settings, 30_000, { SASAYAKI_AUTH: 'false' });
+  // The server scans the library on start-up and the bench waits for that scan to finish.
+  const server = await startServer(settings, 30_000, {
+    SASAYAKI_AUTH: 'false',
+    SASAYAKI_SCAN_ON_STARTUP: 'true',
+  });
   const measurements: Measurement[] = [];
   try {
+    await waitForScan(server);
     const workPath = await firstWorkPath(server);
     console.log('[web] works page: initial JavaScript and first covers');
     const first = await firstScreen(server.url, options.runs ?? 3);
