@@ -40,23 +40,27 @@ function hasher(): Worker {
   const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
   const started = new Worker(WORKER_SOURCE, {
     eval: true,
+    // The source is CommonJS: the process's own flags (such as --input-type=module) must not reach it.
+    execArgv: [],
     workerData: { argon2, nice: WORKER_NICE, options: OPTIONS },
   });
-  started.unref();
-  started.on(
-    'message',
-    ({ id, result, error }: { id: number; result?: string | boolean; error?: string }) => {
-      const call = pending.get(id);
-      pending.delete(id);
-      if (error === undefined) call?.resolve(result as string | boolean);
-      else call?.reject(new Error(error));
-    },
-  );
+  const settle = (id: number) => {
+    const call = pending.get(id);
+    pending.delete(id);
+    // Referenced only while it works: an idle worker must not keep a finished command running, and a
+    // busy one must keep the process alive until its answer arrives.
+    if (pending.size === 0) started.unref();
+    return call;
+  };
+  started.on('message', (message: { id: number; result?: string | boolean; error?: string }) => {
+    const call = settle(message.id);
+    if (message.error === undefined) call?.resolve(message.result as string | boolean);
+    else call?.reject(new Error(message.error));
+  });
   // A crashed worker fails what it was doing; the next call starts another.
   const fail = (error: Error) => {
     if (worker === started) worker = undefined;
-    for (const call of pending.values()) call.reject(error);
-    pending.clear();
+    for (const id of [...pending.keys()]) settle(id)?.reject(error);
   };
   started.on('error', fail);
   started.on('exit', (code) => fail(new Error(`The password worker stopped (${code})`)));
@@ -69,8 +73,10 @@ function run(op: 'verify', a: string, b: string): Promise<boolean>;
 function run(op: 'hash' | 'verify', a: string, b?: string): Promise<string | boolean> {
   return new Promise((resolve, reject) => {
     const id = nextId++;
+    const thread = hasher();
+    thread.ref();
     pending.set(id, { resolve, reject });
-    hasher().postMessage({ id, op, a, b });
+    thread.postMessage({ id, op, a, b });
   });
 }
 

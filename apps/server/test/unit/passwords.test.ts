@@ -1,4 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyNothing, verifyPassword } from '../../src/auth/passwords.js';
 
@@ -30,5 +33,18 @@ describe('password hashing (in its own low-priority thread)', () => {
     const threads = readdirSync('/proc/self/task').map((tid) => niceOf(`/proc/self/task/${tid}/stat`));
     expect(threads).toContain(10);
     expect(niceOf('/proc/self/stat')).toBe(0);
+  });
+
+  // A command such as `sasayaki scan` hashes at start-up and must neither exit before the answer (an
+  // unreferenced worker) nor hang after it (a referenced idle one). The built module (tsc -b runs before
+  // the tests) in a process of its own shows both.
+  const built = fileURLToPath(new URL('../../dist/auth/passwords.js', import.meta.url));
+  it.runIf(existsSync(built))('keeps a process alive while hashing, and lets it end after', async () => {
+    const script = `import { hashPassword } from ${JSON.stringify(built)};
+      console.log(await hashPassword('x'));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      timeout: 20_000,
+    });
+    expect(stdout).toMatch(/^\$argon2id\$/);
   });
 });
