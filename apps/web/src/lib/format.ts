@@ -43,16 +43,24 @@ export function formatDate(value: string | null | undefined, locale = 'en'): str
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
-let yen: Intl.NumberFormat | undefined;
+/**
+ * Thousands separated by commas, as English, Chinese and Japanese all write whole numbers. Done by hand:
+ * the first Intl.NumberFormat of a page loads number data and took a fifth of a second while the first
+ * page of works was rendering.
+ */
+function groupThousands(value: number): string {
+  const [whole = '0', fraction] = String(Math.abs(value)).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${value < 0 ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
 
 /** A price in Japanese yen, as DLsite shows it: ￥1,320. */
 export function formatPrice(price: number | null | undefined): string {
   if (price === null || price === undefined || !Number.isFinite(price)) return '';
-  yen ??= new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' });
-  return yen.format(price);
+  return `￥${groupThousands(Math.round(price))}`;
 }
 
-/** A count with grouping in the reader's locale: 12,345. */
-export function formatCount(value: number | null | undefined, locale = 'en'): string {
-  return new Intl.NumberFormat(locale).format(value ?? 0);
+/** A count with grouping as the interface's languages write it: 12,345. */
+export function formatCount(value: number | null | undefined): string {
+  return groupThousands(value ?? 0);
 }

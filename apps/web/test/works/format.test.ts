@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatPrice, formatSize } from '../../src/lib/format';
+import { formatCount, formatDate, formatDuration, formatPrice, formatSize } from '../../src/lib/format';
 
 describe('formatDuration (spec section 9)', () => {
   it('is MM:SS below an hour and HH:MM:SS from an hour, zero padded', () => {
@@ -26,7 +26,13 @@ describe('other formats', () => {
     expect(formatSize(512)).toBe('512 B');
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(5 * 1024 * 1024)).toBe('5.0 MB');
-    expect(formatPrice(1320)).toMatch(/1,320/);
+    expect(formatPrice(1320)).toBe('￥1,320');
+    expect(formatPrice(990)).toBe('￥990');
+    expect(formatPrice(1234567.4)).toBe('￥1,234,567');
+    expect(formatCount(5000)).toBe('5,000');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(null)).toBe('0');
+    expect(formatCount(-12345)).toBe('-12,345');
     expect(formatPrice(null)).toBe('');
     expect(formatDate('2021-05-01')).toBe('2021-05-01');
     expect(formatDate(null)).toBe('');

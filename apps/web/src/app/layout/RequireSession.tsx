@@ -1,8 +1,7 @@
 import { Center, Loader } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { fetchSession, isUnauthorized, SESSION_QUERY_KEY } from '../../features/auth/session';
+import { isUnauthorized, useSession } from '../../features/auth/session';
 
 /**
  * Screens under the main layout need a session. A 401 sends the visitor to /login, remembering where
@@ -10,7 +9,7 @@ import { fetchSession, isUnauthorized, SESSION_QUERY_KEY } from '../../features/
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  const session = useSession();
   if (session.isPending) {
     return (
       <Center h="100vh">

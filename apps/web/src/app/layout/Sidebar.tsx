@@ -14,11 +14,11 @@ import {
   IconUsersGroup,
   IconZzz,
 } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation, useNavigate } from 'react-router';
-import { fetchSession, logout, SESSION_QUERY_KEY } from '../../features/auth/session';
+import { logout, useSession } from '../../features/auth/session';
 import { playRandomWork } from '../../features/works/random-play';
 import { usePlayerActivation } from '../../player/activation';
 import classes from './layout.module.css';
@@ -40,7 +40,7 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const { colorScheme, toggleColorScheme } = useMantineColorScheme();
-  const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  const session = useSession();
   const openSleepTimer = usePlayerActivation((state) => state.openSleepTimer);
   const user = session.data?.user;
 

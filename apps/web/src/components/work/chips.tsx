@@ -157,11 +157,11 @@ export function Price({ work, fz = 'sm' }: { work: Pick<Work, 'price'>; fz?: str
 
 /** Sales count (dl_count). */
 export function Sales({ work, fz = 'xs' }: { work: Pick<Work, 'dl_count'>; fz?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (work.dl_count === null) return null;
   return (
     <Text span fz={fz} c="dimmed">
-      {t('workCard.sales', { value: formatCount(work.dl_count, i18n.language) })}
+      {t('workCard.sales', { value: formatCount(work.dl_count) })}
     </Text>
   );
 }

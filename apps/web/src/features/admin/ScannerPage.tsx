@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { ScanMode, ScanState } from '@sasayaki/api-contract';
 import { IconLock, IconPlayerStop, IconRefresh, IconScan } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
-import { fetchSession, SESSION_QUERY_KEY } from '../auth/session';
+import { useSession } from '../auth/session';
 import { cancelScan, SCAN_QUERY_KEY, startScan, useScanState } from './api';
 import { FailedItems } from './FailedItems';
 import { ScanLog } from './ScanLog';
@@ -16,7 +16,7 @@ import { useScanLive } from './use-scan-live';
 /** /admin/scanner: start, cancel and watch library scans live (administrators; others get a 403). */
 export default function ScannerPage() {
   const { t } = useTranslation();
-  const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  const session = useSession();
   const isAdmin = session.data?.user?.group === 'administrator';
   const scan = useScanState(isAdmin);
   const live = useScanLive(isAdmin);

@@ -1,10 +1,13 @@
 import type { AuthMe, Session as Issued } from '@sasayaki/api-contract';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client';
 import { readString, STORAGE_KEYS, writeString } from '../../lib/storage';
 
 export type Session = AuthMe;
 
 export const SESSION_QUERY_KEY = ['auth', 'me'] as const;
+/** How long a fetched session is trusted before it is asked again. */
+export const SESSION_STALE_MS = 5 * 60_000;
 export const GUEST = { name: 'guest', password: 'guest' } as const;
 
 function saveToken(token: string | null): void {
@@ -56,4 +59,9 @@ export async function fetchSession(): Promise<Session> {
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
+}
+
+/** The session as every screen reads it (one query, shared). */
+export function useSession() {
+  return useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: SESSION_STALE_MS });
 }

@@ -1,16 +1,15 @@
 import { Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { IconRadar } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fetchSession, SESSION_QUERY_KEY } from '../auth/session';
+import { useSession } from '../auth/session';
 import { InterfaceSettings } from './InterfaceSettings';
 import { PlayerSettings } from './PlayerSettings';
 
 /** /settings: player and interface settings; administrators also get a way to the scanner. */
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  const session = useSession();
   const isAdmin = session.data?.user?.group === 'administrator';
   return (
     <Container size="md" px={0}>

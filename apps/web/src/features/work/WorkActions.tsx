@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Work } from '@sasayaki/api-contract';
 import { IconMessageReport, IconPencil } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressSelect } from '../../components/review/progress';
-import { fetchSession, SESSION_QUERY_KEY } from '../auth/session';
+import { useSession } from '../auth/session';
 import { useSetProgress, workKey } from './api';
 
 // The dialogs are their own chunks, loaded when first opened.
@@ -20,7 +20,7 @@ const FeedbackDialog = lazy(() =>
 export function WorkActions({ id, work }: { id: string; work: Work }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const session = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  const session = useSession();
   const user = session.data?.user;
   const guest = !user || user.group === 'guest';
   const progress = useSetProgress(id, work.id, user?.name ?? '');
