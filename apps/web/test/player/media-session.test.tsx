@@ -5,6 +5,7 @@ import { AudioEngine } from '../../src/player/engine/AudioEngine';
 import { setPositionState } from '../../src/player/engine/media-session';
 import { usePlayerStore } from '../../src/player/store';
 import type { QueueItem } from '../../src/player/types';
+import { queueItem } from './queue-item';
 
 /**
  * Media Session (issue 5): metadata (title, work, circle, artwork), the actions (play, pause, seekto,
@@ -150,18 +151,13 @@ function fakeMedia() {
 
 // ---------------------------------------------------------------------------------------------------
 
-const item = (n: number, extra: Partial<QueueItem> = {}): QueueItem => ({
-  hash: `7/${n}`,
-  title: `Track ${n}`,
-  workId: 7,
-  sourceId: 'RJ000007',
-  workTitle: 'The Work',
-  circleName: 'The Circle',
-  duration: 60,
-  mediaStreamUrl: `/api/media/stream/7/${n}`,
-  coverUrl: '/api/cover/7.jpg?type=main',
-  ...extra,
-});
+const item = (n: number, extra: Partial<QueueItem> = {}): QueueItem =>
+  queueItem(n, {
+    workTitle: 'The Work',
+    circleName: 'The Circle',
+    coverUrl: '/api/cover/7.jpg?type=main',
+    ...extra,
+  });
 
 const player = () => usePlayerStore.getState();
 const tasks = (ms = 5) => act(() => vi.advanceTimersByTimeAsync(ms));

@@ -7,6 +7,7 @@ import { PipView } from '../../src/player/pip/PipView';
 import { usePipStore } from '../../src/player/pip/pip-store';
 import { usePlayerStore } from '../../src/player/store';
 import type { QueueItem } from '../../src/player/types';
+import { queueItem } from './queue-item';
 
 /**
  * Picture-in-picture subtitles (issue 5): the Document Picture-in-Picture API where the browser has it,
@@ -21,17 +22,7 @@ vi.mock('../../src/lib/notify', async (importOriginal) => ({
   notifyWarning: notify.warning,
 }));
 
-const item = (n: number): QueueItem => ({
-  hash: `7/${n}`,
-  title: `T${n}`,
-  workId: 7,
-  sourceId: 'RJ000007',
-  workTitle: 'W',
-  circleName: null,
-  duration: 60,
-  mediaStreamUrl: `/api/media/stream/7/${n}`,
-  coverUrl: '/api/cover/7.jpg',
-});
+const item = (n: number): QueueItem => queueItem(n, { title: `T${n}` });
 
 const LONG_JA =
   '今日はどんな一日でしたか？ゆっくり休んでくださいね。耳かきをしながら、雪の音を一緒に聞きましょう。おやすみなさい、また明日。';

@@ -5,6 +5,7 @@ import { nextRecoveryStep } from '../../src/player/engine/recovery';
 import { resetLowBitrateFormat } from '../../src/player/sources';
 import { usePlayerStore } from '../../src/player/store';
 import type { QueueItem } from '../../src/player/types';
+import { queueItem } from './queue-item';
 
 /**
  * A stream that fails (issue 5): retry once, then the other quality, then the next track with a notice,
@@ -18,18 +19,8 @@ vi.mock('../../src/lib/notify', async (importOriginal) => ({
   notifyWarning: notify.warning,
 }));
 
-const item = (n: number, low = true): QueueItem => ({
-  hash: `7/${n}`,
-  title: `Track ${n}`,
-  workId: 7,
-  sourceId: 'RJ000007',
-  workTitle: 'W',
-  circleName: null,
-  duration: 60,
-  mediaStreamUrl: `/api/media/stream/7/${n}`,
-  streamLowQualityUrl: low ? `/api/media/stream-lq/7/${n}` : undefined,
-  coverUrl: '/api/cover/7.jpg',
-});
+const item = (n: number, low = true): QueueItem =>
+  queueItem(n, { streamLowQualityUrl: low ? `/api/media/stream-lq/7/${n}` : undefined });
 
 interface State {
   paused: boolean;

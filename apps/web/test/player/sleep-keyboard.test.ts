@@ -10,18 +10,9 @@ import {
 import { handleSleepAtTrackEnd, tickSleepTimer } from '../../src/player/sleep/use-sleep-timer';
 import { usePlayerStore } from '../../src/player/store';
 import type { QueueItem } from '../../src/player/types';
+import { queueItem } from './queue-item';
 
-const item = (n: number): QueueItem => ({
-  hash: `7/${n}`,
-  title: `T${n}`,
-  workId: 7,
-  sourceId: 'RJ000007',
-  workTitle: 'W',
-  circleName: null,
-  duration: 600,
-  mediaStreamUrl: `/api/media/stream/7/${n}`,
-  coverUrl: '/api/cover/7.jpg',
-});
+const item = (n: number): QueueItem => queueItem(n, { title: `T${n}`, duration: 600 });
 
 beforeEach(() => {
   vi.stubGlobal(

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { Work } from '@sasayaki/api-contract';
 import { IconBadgeCc, IconExternalLink, IconMessage, IconShieldCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCount, formatPrice } from '../../lib/format';
@@ -31,6 +32,36 @@ export function SubtitleChip({ work, size = 'sm' }: { work: Pick<Work, 'has_subt
   );
 }
 
+/** One chip of a label list: a list item around the link, since a link may not take the listitem role. */
+function LinkChip({
+  to,
+  size,
+  color,
+  children,
+}: {
+  to: string;
+  size: ChipSize;
+  color: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className={classes.chipItem}>
+      <Badge
+        component={Link}
+        to={to}
+        size={size}
+        variant="light"
+        color={color}
+        tt="none"
+        fw={500}
+        style={{ cursor: 'pointer' }}
+      >
+        {children}
+      </Badge>
+    </li>
+  );
+}
+
 /** Tag chips in the reader's language, each opening the works with that tag. */
 export function TagChips({ tags, size = 'sm', max }: { tags: Work['tags']; size?: ChipSize; max?: number }) {
   const { t, i18n } = useTranslation();
@@ -39,21 +70,9 @@ export function TagChips({ tags, size = 'sm', max }: { tags: Work['tags']; size?
   return (
     <Group component="ul" className={classes.chipList} gap={4} aria-label={t('workCard.tags')}>
       {shown.map((tag) => (
-        // A list item around the link: a link may not take the listitem role (aria-allowed-role).
-        <li key={tag.id} className={classes.chipItem}>
-          <Badge
-            component={Link}
-            to={`/works?tagId=${tag.id}`}
-            size={size}
-            variant="light"
-            color="gray"
-            tt="none"
-            fw={500}
-            style={{ cursor: 'pointer' }}
-          >
-            {localTagName(tag, i18n.language)}
-          </Badge>
-        </li>
+        <LinkChip key={tag.id} to={`/works?tagId=${tag.id}`} size={size} color="gray">
+          {localTagName(tag, i18n.language)}
+        </LinkChip>
       ))}
       {max && tags.length > max && (
         <li className={classes.chipItem}>
@@ -73,20 +92,9 @@ export function VaChips({ vas, size = 'sm' }: { vas: Work['vas']; size?: ChipSiz
   return (
     <Group component="ul" className={classes.chipList} gap={4} aria-label={t('workCard.vas')}>
       {vas.map((va) => (
-        <li key={va.id} className={classes.chipItem}>
-          <Badge
-            component={Link}
-            to={`/works?vaId=${encodeURIComponent(va.id)}`}
-            size={size}
-            variant="light"
-            color="teal"
-            tt="none"
-            fw={500}
-            style={{ cursor: 'pointer' }}
-          >
-            {va.name}
-          </Badge>
-        </li>
+        <LinkChip key={va.id} to={`/works?vaId=${encodeURIComponent(va.id)}`} size={size} color="teal">
+          {va.name}
+        </LinkChip>
       ))}
     </Group>
   );
