@@ -15,9 +15,9 @@ function holdWhileSending(reply: FastifyReply, transcoder: Transcoder, path: str
 
 /**
  * Answers a low-bitrate stream request. A cached file goes through `sendFile` (ranges, validators). While
- * its transcode runs, Opus in WebM is answered from the growing file (200, `Accept-Ranges: none`, no
- * length: the first bytes leave as soon as ffmpeg writes them); M4A waits for the finished file, since
- * its index is only moved to the front at the end (and Safari, its main client, wants ranges anyway).
+ * its transcode runs, the growing file is sent (200, `Accept-Ranges: none`, no length: the first bytes
+ * leave as soon as ffmpeg writes them): the WebM itself, or for M4A the fragmented copy ffmpeg writes
+ * beside the cached file (whose index is only complete at the end), so a long file starts as soon.
  */
 export async function sendLowBitrate(
   request: FastifyRequest,
@@ -33,7 +33,7 @@ export async function sendLowBitrate(
     path = prepared.path;
   } else {
     const { job } = prepared;
-    const growing = format === 'webm' ? await transcoder.waitForOutput(job) : null;
+    const growing = await transcoder.waitForOutput(job);
     if (growing) {
       holdWhileSending(reply, transcoder, job.finalPath);
       reply

@@ -14,6 +14,12 @@ export interface TranscodeArgsOptions {
   input: string;
   /** Absolute path of the temporary output file (its name does not tell ffmpeg the format: `-f` does). */
   output: string;
+  /**
+   * M4A: absolute path of a second, fragmented copy that listeners read while ffmpeg writes (the
+   * output's index is only complete, and moved to the front, at the end). Not used for WebM: its output
+   * plays as it grows.
+   */
+  growing: string;
   format: TranscodeFormat;
   bitrateKbps?: number;
 }
@@ -25,6 +31,22 @@ export interface TranscodeArgsOptions {
  */
 export function stdinInput(platform: NodeJS.Platform = process.platform): string {
   return platform === 'linux' ? 'file:/proc/self/fd/0' : 'pipe:0';
+}
+
+/** A path as one slave file name of ffmpeg's tee muxer: single-quoted, so `|`, `[`, `\` and spaces stay literal. */
+export function teeQuote(path: string): string {
+  return `'${path.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * The output arguments of an M4A transcode: one AAC encode written twice by the tee muxer. The fragmented
+ * copy (an empty index up front, then a `moof` + `mdat` per second, flushed at once) can be played while
+ * it grows; the other is the cached file, a plain MP4 whose index faststart moves to the front at the
+ * end, so it seeks at once and answers ranges (Safari).
+ */
+function m4aOutputs(output: string, growing: string): string[] {
+  const fragmented = 'f=mp4:flush_packets=1:movflags=+empty_moov+default_base_moof:frag_duration=1000000';
+  return ['-f', 'tee', `[${fragmented}]${teeQuote(growing)}|[f=mp4:movflags=+faststart]${teeQuote(output)}`];
 }
 
 /**
@@ -40,10 +62,9 @@ export function transcodeArgs(options: TranscodeArgsOptions): string[] {
         // sooner, and flushed at once; the cues then point at every second, which helps seeking too.
         [
           ...['-c:a', 'libopus', '-b:a', bitrate, '-vbr', 'on', '-application', 'audio'],
-          ...['-cluster_time_limit', '1000', '-flush_packets', '1'],
+          ...['-cluster_time_limit', '1000', '-flush_packets', '1', '-f', 'webm', options.output],
         ]
-      : // faststart moves the index to the front in a second pass: the file is only usable when finished.
-        ['-c:a', 'aac', '-b:a', bitrate, '-movflags', '+faststart'];
+      : ['-c:a', 'aac', '-b:a', bitrate, ...m4aOutputs(options.output, options.growing)];
   return [
     '-hide_banner',
     '-nostdin',
@@ -62,9 +83,6 @@ export function transcodeArgs(options: TranscodeArgsOptions): string[] {
     '-map_chapters',
     '-1',
     ...codec,
-    '-f',
-    options.format === 'webm' ? 'webm' : 'mp4',
-    options.output,
   ];
 }
 

@@ -38,7 +38,8 @@ function isAlive(pid: number): boolean {
 
 /**
  * The low-bitrate cache folder (`<data>/transcodes/`): finished files under their cache name, temporary
- * output `<name>.<host>-<pid>.part` while ffmpeg writes, and `<name>.lock` (created with `wx`) held by the
+ * output `<name>.<host>-<pid>.part` (and an M4A's `<name>.growing.<host>-<pid>.part`) while ffmpeg
+ * writes, and `<name>.lock` (created with `wx`) held by the
  * one process making that file. The least recently used files are evicted past the size limit; the
  * access time (set on every hit, the modification time stays, so ETags do not change) orders them.
  */
@@ -54,6 +55,11 @@ export class TranscodeCache {
 
   partPathOf(name: string): string {
     return join(this.dir, `${name}.${HOST_TAG}-${process.pid}.part`);
+  }
+
+  /** The fragmented copy of an M4A that listeners read while ffmpeg writes; removed when the job ends. */
+  growingPathOf(name: string): string {
+    return join(this.dir, `${name}.growing.${HOST_TAG}-${process.pid}.part`);
   }
 
   private lockPathOf(name: string): string {

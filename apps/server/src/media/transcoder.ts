@@ -45,8 +45,11 @@ export interface TranscodeJob {
   readonly name: string;
   readonly format: TranscodeFormat;
   readonly finalPath: string;
-  /** The temporary output while this process's ffmpeg writes it; null before it starts, or for another process's job. */
-  partPath: string | null;
+  /**
+   * The file a listener reads while this process's ffmpeg writes (the temporary output itself for WebM,
+   * its fragmented copy for M4A); null before it starts, or for another process's job.
+   */
+  growingPath: string | null;
   settled: boolean;
   /** Resolves with the finished file's path; rejects with `TranscodeFailed` or on shutdown. */
   readonly done: Promise<string>;
@@ -290,11 +293,11 @@ export class Transcoder {
         await job.done;
         return null;
       }
-      const part = job.partPath;
-      if (part !== null) {
-        const stats = await stat(part).catch(() => null);
+      const growing = job.growingPath;
+      if (growing !== null) {
+        const stats = await stat(growing).catch(() => null);
         if (stats && stats.size > 0) {
-          const handle = await open(part, 'r').catch(() => null);
+          const handle = await open(growing, 'r').catch(() => null);
           if (handle) return handle;
         }
       }
@@ -304,7 +307,7 @@ export class Transcoder {
 
   /**
    * The growing file as a stream: what exists, then what ffmpeg adds, until the job ends. The descriptor
-   * stays valid when the finished file is renamed into place. A failed or killed job ends the stream
+   * stays valid when the finished file is renamed into place, or an M4A's fragmented copy removed. A failed or killed job ends the stream
    * with an error, which cuts the response short.
    */
   followGrowing(handle: FileHandle, job: TranscodeJob): Readable {
@@ -351,7 +354,7 @@ export class Transcoder {
       name,
       format: key.format,
       finalPath,
-      partPath: null,
+      growingPath: null,
       settled: false,
       done: Promise.resolve(finalPath),
       urgent,
@@ -403,15 +406,18 @@ export class Transcoder {
   private async transcode(job: TranscodeJob, key: CacheKey, sourcePath: string | Buffer): Promise<void> {
     const handle = await openSource(sourcePath);
     const part = this.cache.partPathOf(job.name);
+    const growing = key.format === 'webm' ? part : this.cache.growingPathOf(job.name);
+    // The fragmented copy only serves listeners while ffmpeg runs: their open descriptors outlive it.
+    const removeTemporary = () => Promise.all([rm(part, { force: true }), rm(growing, { force: true })]);
     const input = stdinInput();
     let stderr = '';
     let exit: { code: number | null; signal: NodeJS.Signals | null };
     try {
-      await rm(part, { force: true });
-      job.partPath = part;
+      await removeTemporary();
+      job.growingPath = growing;
       const child = this.spawnProcess(
         this.options.ffmpegPath,
-        transcodeArgs({ input, output: part, format: key.format }),
+        transcodeArgs({ input, output: part, growing, format: key.format }),
         { stdio: [handle.fd, 'ignore', 'pipe'] },
       );
       this.children.add(child);
@@ -424,16 +430,17 @@ export class Transcoder {
         child.once('close', (code, signal) => resolve({ code, signal }));
       }).finally(() => this.children.delete(child));
     } catch (error) {
-      await rm(part, { force: true });
+      await removeTemporary();
       throw error;
     } finally {
       await handle.close();
     }
     if (exit.code === 0) {
       await rename(part, job.finalPath);
+      await removeTemporary();
       return;
     }
-    await rm(part, { force: true });
+    await removeTemporary();
     if (this.closed) throw new ShutDown();
     const reason = exit.code === null ? `ffmpeg was stopped (${exit.signal})` : lastErrorLine(stderr, input);
     this.failures.set(failureKey(key), {

@@ -40,6 +40,18 @@ export function probe(path: string): { format: string; codec: string; duration: 
   };
 }
 
+/** The types of an MP4's top-level boxes in order (`ftyp`, `moov`, `moof`, `mdat`...), up to a cut-off box. */
+export function mp4Boxes(bytes: Buffer): string[] {
+  const types: string[] = [];
+  for (let at = 0; at + 8 <= bytes.length; ) {
+    const size = bytes.readUInt32BE(at);
+    types.push(bytes.toString('latin1', at + 4, at + 8));
+    if (size < 8) break; // 0 (to the end) or 1 (64-bit size): never written here.
+    at += size;
+  }
+  return types;
+}
+
 /**
  * A spawn adapter that counts transcodes (the `-version` probe is not counted), tracks how many run at
  * once, and can slow ffmpeg's reading down (`-readrate`) so a transcode is still running when a test

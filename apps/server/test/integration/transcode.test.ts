@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TrackFile, TrackNode } from '@sasayaki/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWorks } from '../helpers/catalogue-factory.js';
-import { countingSpawn, probe, writeTone } from '../helpers/ffmpeg-tools.js';
+import { countingSpawn, mp4Boxes, probe, writeTone } from '../helpers/ffmpeg-tools.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../helpers/test-context.js';
 
 const WORK = 123456;
@@ -126,11 +126,33 @@ describe.each(DATABASE_KINDS)('low-bitrate streams on %s', { timeout: 30_000 }, 
     expect(spawns.calls.length).toBe(before);
   });
 
+  it('streams a long M4A as fragments while transcoding, then caches a plain MP4 with ranges', async () => {
+    const before = spawns.calls.length;
+    const growing = await get(0, { range: 'bytes=0-' }, '?format=m4a');
+    expect(growing.statusCode).toBe(200);
+    expect(growing.headers['content-type']).toBe('audio/mp4');
+    expect(growing.headers['accept-ranges']).toBe('none');
+    expect(growing.headers['content-length']).toBeUndefined();
+    expect(mp4Boxes(growing.rawPayload).slice(0, 4)).toEqual(['ftyp', 'moov', 'moof', 'mdat']);
+    const streamed = join(scratch, `growing-${kind}.m4a`);
+    writeFileSync(streamed, growing.rawPayload);
+    expect(probe(streamed)).toMatchObject({ codec: 'aac' });
+    expect(probe(streamed).duration).toBeCloseTo(8, 0);
+    expect(spawns.calls.length).toBe(before + 1);
+
+    const cached = await get(0, {}, '?format=m4a');
+    expect(cached.headers['accept-ranges']).toBe('bytes');
+    expect(Number(cached.headers['content-length'])).toBe(cached.rawPayload.length);
+    const boxes = mp4Boxes(cached.rawPayload);
+    expect(boxes).not.toContain('moof');
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    expect(spawns.calls.length).toBe(before + 1);
+  });
+
   it('makes AAC in M4A on request or for an Accept header without audio/webm, whole and with ranges', async () => {
     const byQuery = await get(1, {}, '?format=m4a');
     expect(byQuery.statusCode).toBe(200);
     expect(byQuery.headers['content-type']).toBe('audio/mp4');
-    expect(byQuery.headers['accept-ranges']).toBe('bytes');
     expect(byQuery.headers.vary).toBeUndefined();
     const out = join(scratch, `aac-${kind}.m4a`);
     writeFileSync(out, byQuery.rawPayload);

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { chooseFormat, hasLowBitrateStream } from '../../../src/media/low-bitrate.js';
-import { lastErrorLine, stdinInput, transcodeArgs } from '../../../src/media/transcode-args.js';
+import { lastErrorLine, stdinInput, teeQuote, transcodeArgs } from '../../../src/media/transcode-args.js';
 import { cacheName } from '../../../src/media/transcode-cache.js';
 
 describe('transcodeArgs', () => {
   it('makes Opus in WebM at 96 kbit/s without video, metadata or chapters', () => {
-    const args = transcodeArgs({ input: 'file:/proc/self/fd/0', output: '/cache/a.part', format: 'webm' });
+    const args = transcodeArgs({
+      input: 'file:/proc/self/fd/0',
+      output: '/cache/a.part',
+      growing: '/cache/a.part',
+      format: 'webm',
+    });
     expect(args.slice(0, 7)).toEqual([
       '-hide_banner',
       '-nostdin',
@@ -22,17 +27,30 @@ describe('transcodeArgs', () => {
     expect(args).not.toContain('-movflags');
   });
 
-  it('makes AAC in an MP4 container with the index at the front', () => {
-    const args = transcodeArgs({ input: 'pipe:0', output: '/cache/b.part', format: 'm4a', bitrateKbps: 64 });
-    expect(args.join(' ')).toContain('-c:a aac -b:a 64k -movflags +faststart');
-    expect(args.slice(-3)).toEqual(['-f', 'mp4', '/cache/b.part']);
+  it('makes AAC once, written as an MP4 with the index at the front and a fragmented copy to stream', () => {
+    const args = transcodeArgs({
+      input: 'pipe:0',
+      output: '/cache/b.part',
+      growing: '/cache/b.growing.part',
+      format: 'm4a',
+      bitrateKbps: 64,
+    });
+    expect(args.join(' ')).toContain('-c:a aac -b:a 64k -f tee');
+    expect(args.at(-1)).toBe(
+      "[f=mp4:flush_packets=1:movflags=+empty_moov+default_base_moof:frag_duration=1000000]'/cache/b.growing.part'" +
+        "|[f=mp4:movflags=+faststart]'/cache/b.part'",
+    );
     expect(args).not.toContain('libopus');
   });
 
   it('keeps every value its own argument, whatever it contains', () => {
     const output = '/cache/with space; rm -rf ~ $(x).part';
-    const args = transcodeArgs({ input: 'pipe:0', output, format: 'webm' });
+    const args = transcodeArgs({ input: 'pipe:0', output, growing: output, format: 'webm' });
     expect(args.at(-1)).toBe(output);
+  });
+
+  it("quotes the tee muxer's file names, so separators and quotes in the cache path stay literal", () => {
+    expect(teeQuote("/data/it's [a]|b\\c")).toBe("'/data/it'\\''s [a]|b\\c'");
   });
 
   it('reads stdin by reopening it on Linux and as a pipe elsewhere', () => {

@@ -4,6 +4,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -17,7 +18,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cacheName, HOST_TAG } from '../../../src/media/transcode-cache.js';
 import { TranscodeFailed, Transcoder, type TranscoderOptions } from '../../../src/media/transcoder.js';
-import { countingSpawn, probe, writeTone } from '../../helpers/ffmpeg-tools.js';
+import { countingSpawn, mp4Boxes, probe, writeTone } from '../../helpers/ffmpeg-tools.js';
 
 const logger = pino({ level: 'silent' });
 let dir: string;
@@ -60,6 +61,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const cacheDirFor = (name: string) => join(dir, name);
 
+/** The cache key fields of a source file (work 1). */
+function keyOf(fileId: number) {
+  const stats = statSync(sources[fileId] as string);
+  return { workId: 1, fileId, size: stats.size, mtimeMs: stats.mtimeMs };
+}
+
 // ffmpeg start-up alone takes half a second on a busy machine: generous time limits.
 describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
   it('shares one transcode between concurrent requests and serves the cache afterwards', async () => {
@@ -77,6 +84,39 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
     // Another format is another file.
     expect(probe(await finished(t, 0, 'm4a'))).toMatchObject({ codec: 'aac' });
     expect(spawns.calls).toHaveLength(2);
+  });
+
+  it('streams an M4A as fragments while it is made, and caches a plain MP4 with its index first', async () => {
+    // A cache path with the tee muxer's separators and a quote in it: ffmpeg still gets both file names.
+    const cacheDir = cacheDirFor("it's [odd] | dir");
+    // Slowed to twice real time: the 3 s tone takes 1.5 s, so the first fragments come while it runs.
+    const t = await transcoder({ cacheDir, spawn: countingSpawn({ readrate: 2 }).spawn });
+    const prepared = await t.prepare({ workId: 1, fileId: 2, path: sources[2] as string }, 'm4a');
+    if (prepared.kind !== 'job') throw new Error('expected a job');
+    const { job } = prepared;
+    const handle = await t.waitForOutput(job);
+    if (!handle) throw new Error('expected the growing file');
+    const chunks: Buffer[] = [];
+    let fragmentWhileRunning = false;
+    for await (const chunk of t.followGrowing(handle, job)) {
+      chunks.push(chunk as Buffer);
+      if (!job.settled && mp4Boxes(Buffer.concat(chunks)).includes('mdat')) fragmentWhileRunning = true;
+    }
+    expect(fragmentWhileRunning).toBe(true);
+    const streamed = Buffer.concat(chunks);
+    expect(mp4Boxes(streamed).slice(0, 4)).toEqual(['ftyp', 'moov', 'moof', 'mdat']);
+    const streamedCopy = join(dir, 'streamed.m4a');
+    writeFileSync(streamedCopy, streamed);
+    expect(probe(streamedCopy).codec).toBe('aac');
+    expect(probe(streamedCopy).duration).toBeCloseTo(3, 0);
+
+    const cached = await job.done;
+    expect(probe(cached)).toMatchObject({ codec: 'aac' });
+    expect(probe(cached).duration).toBeCloseTo(3, 0);
+    const boxes = mp4Boxes(readFileSync(cached));
+    expect(boxes).not.toContain('moof');
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    expect(readdirSync(cacheDir)).toEqual([cacheName({ ...keyOf(2), format: 'm4a' })]);
   });
 
   it('runs at most maxConcurrent ffmpeg processes; the others wait', async () => {
@@ -118,8 +158,8 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
     const heard = await job(2, true);
     expect(heard.urgent).toBe(true);
     expect(await spawned(2)).toBe(2);
-    expect(heard.partPath).not.toBeNull();
-    expect(queued.partPath).toBeNull();
+    expect(heard.growingPath).not.toBeNull();
+    expect(queued.growingPath).toBeNull();
     expect(hinted.settled).toBe(false);
     // A listener joining the waiting hint makes it urgent: it starts once the listener slot is free, not
     // after the hint that came before it.
@@ -127,7 +167,7 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
     expect(queued.urgent).toBe(true);
     await heard.done;
     expect(await spawned(3)).toBe(3);
-    expect(queued.partPath).not.toBeNull();
+    expect(queued.growingPath).not.toBeNull();
     expect(hinted.settled).toBe(false);
     await Promise.all([hinted.done, queued.done]);
     expect(spawns.maxLive).toBe(2);
@@ -208,21 +248,14 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
     const cacheDir = cacheDirFor('foreign');
     const spawns = countingSpawn();
     const t = await transcoder({ cacheDir, spawn: spawns.spawn, pollMs: 20 });
-    const stats = statSync(sources[1] as string);
-    const name = cacheName({
-      workId: 1,
-      fileId: 1,
-      size: stats.size,
-      mtimeMs: stats.mtimeMs,
-      format: 'webm',
-    });
+    const name = cacheName({ ...keyOf(1), format: 'webm' });
     // Our parent process stands for another server on this host (alive, so its lock is respected).
     writeFileSync(join(cacheDir, `${name}.lock`), JSON.stringify({ host: HOST_TAG, pid: process.ppid }));
     const prepared = await t.prepare({ workId: 1, fileId: 1, path: sources[1] as string }, 'webm');
     if (prepared.kind !== 'job') throw new Error('expected a job');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(prepared.job.settled).toBe(false);
-    expect(prepared.job.partPath).toBeNull();
+    expect(prepared.job.growingPath).toBeNull();
     copyFileSync(made, join(cacheDir, `${name}.tmp`));
     renameSync(join(cacheDir, `${name}.tmp`), join(cacheDir, name));
     rmSync(join(cacheDir, `${name}.lock`));

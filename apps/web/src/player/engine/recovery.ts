@@ -37,7 +37,8 @@ export const STALL_TIMEOUT_MS = 15_000;
 
 /**
  * How long a low-bitrate stream may take to report its metadata before the player gives up on it and
- * plays the original: a transcode queued behind others, or an M4A (sent only once it is finished) of a
- * long file, would otherwise keep the listener in silence.
+ * plays the original: a transcode queued behind others' slots, or a stream a browser cannot start while
+ * it grows (the server sends unfinished WebM and fragmented M4A without a length or ranges), would
+ * otherwise keep the listener in silence.
  */
 export const LOW_LOAD_TIMEOUT_MS = 10_000;
