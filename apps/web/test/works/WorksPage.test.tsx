@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useListPreferences } from '../../src/features/works/list-state';
+import { DEFAULT_SORT_OPTION, useListPreferences } from '../../src/features/works/list-state';
 import WorksPage from '../../src/features/works/WorksPage';
 import { renderWithProviders } from '../render';
 import { envelope, json } from './fixtures';
@@ -14,7 +14,7 @@ let group = 'user';
 beforeEach(() => {
   localStorage.clear();
   // Covers are the cheapest mode to render; the detail cards have their own test.
-  useListPreferences.setState({ displayMode: 'thumbnail' });
+  useListPreferences.setState({ displayMode: 'thumbnail', sort: DEFAULT_SORT_OPTION });
   requests = [];
   group = 'user';
   vi.stubGlobal(
@@ -59,6 +59,18 @@ describe('WorksPage', { timeout: 60_000 }, () => {
       order: 'price',
       sort: 'asc',
     });
+  });
+
+  it('changing the sort on a later page asks for page 1 in the new order only', async () => {
+    renderWithProviders(<WorksPage />, { path: '/works?page=3', route: '/works' });
+    await screen.findByText('Work 100024');
+    requests = [];
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'priceAsc' } });
+    await screen.findByText('Work 100000');
+    const lists = requests.filter((url) => url.pathname === '/api/works');
+    expect(lists.map((url) => `${url.searchParams.get('order')} ${url.searchParams.get('page')}`)).toEqual([
+      'price 1',
+    ]);
   });
 
   it('sends a fresh seed from 0 to 99 when random is chosen', async () => {

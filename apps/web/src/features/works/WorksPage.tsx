@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PAGE_SIZE } from '@sasayaki/api-contract';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notifyError } from '../../lib/notify';
@@ -28,7 +28,13 @@ export default function WorksPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const source = sourceFromParams(params);
-  const page = pageFromParams(params);
+  // A sort change on a later page goes back to page 1. The sort is in the store and changes at once; the
+  // page is in the URL, which the router commits a moment later: until it does, the page is taken to be 1
+  // (for the URL the change was made on), so the list asks for page 1 in the new order only.
+  const [sortedFrom, setSortedFrom] = useState<string | null>(null);
+  const search = params.toString();
+  if (sortedFrom !== null && sortedFrom !== search) setSortedFrom(null);
+  const page = sortedFrom === search ? 1 : pageFromParams(params);
   const subtitle = subtitleFromParams(params);
   const { sort, seed, displayMode, setSort, setDisplayMode } = useListPreferences();
   const list = useWorksList(source, { page, sort, seed, subtitle });
@@ -41,7 +47,10 @@ export default function WorksPage() {
   const change = (changes: Record<string, string | null>) => setParams(nextParams(params, changes));
   const changeSort = (option: SortOption) => {
     setSort(option);
-    if (page !== 1) change({});
+    if (page !== 1) {
+      setSortedFrom(search);
+      change({});
+    }
   };
   const changeSubtitle = (value: boolean) => change({ subtitle: value ? '1' : null });
 
