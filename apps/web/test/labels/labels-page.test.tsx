@@ -29,6 +29,26 @@ function serve(labels: LabelWithCount[]) {
   return fetchMock;
 }
 
+/**
+ * Types as a browser delivers keys to a busy page: each key as its own input event, outside act(), so
+ * React renders as it would in the browser and the router's URL change (a transition) is not committed
+ * before the next key arrives.
+ */
+function typeQuickly(input: HTMLInputElement, text: string): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    for (const key of text) {
+      setValue?.call(input, input.value + key);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+  }
+}
+
 describe('label filtering', () => {
   it('matches the default name and every language, case- and width-insensitively', () => {
     const items = prepareLabels(TAGS, 'en');
@@ -72,6 +92,29 @@ describe('LabelsPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: /Ear cleaning/ })).toBeNull());
     expect(screen.getByRole('link', { name: 'Whispering (30 works)' })).toBeTruthy();
     expect(screen.getByText('1 of 3')).toBeTruthy();
+  });
+
+  it('keeps every character typed before the URL has caught up', async () => {
+    serve(TAGS);
+    const { router } = renderWithProviders(<LabelsPage />, { path: '/tags' });
+    await screen.findByRole('link', { name: 'Whispering (30 works)' });
+    const filter = screen.getByRole('textbox', { name: /Filter tags/ }) as HTMLInputElement;
+    typeQuickly(filter, 'healing');
+    expect(filter.value).toBe('healing');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=healing'));
+    expect(await screen.findByText('1 of 3')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Healing (5 works)' })).toBeTruthy();
+  });
+
+  it('follows the URL when it changes by other means (Back, a link)', async () => {
+    serve(TAGS);
+    const { router } = renderWithProviders(<LabelsPage />, { path: '/tags?q=ear' });
+    const filter = await screen.findByRole('textbox', { name: /Filter tags/ });
+    expect((filter as HTMLInputElement).value).toBe('ear');
+    await router.navigate('/tags?q=whisper');
+    await waitFor(() => expect((filter as HTMLInputElement).value).toBe('whisper'));
+    await router.navigate(-1);
+    await waitFor(() => expect((filter as HTMLInputElement).value).toBe('ear'));
   });
 
   it('links circles and voice actors to their works', async () => {

@@ -10,9 +10,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { notifyError } from '../../lib/notify';
 import { LABEL_KINDS, type LabelKind, useLabels } from './api';
 import { filterLabels, type LabelSort, prepareLabels, sortLabels } from './filter';
@@ -23,13 +23,28 @@ function kindOf(pathname: string): LabelKind {
   return (LABEL_KINDS as readonly string[]).includes(first ?? '') ? (first as LabelKind) : 'circles';
 }
 
+/** Marks the URL changes this screen makes, to tell them from Back, Forward and links. */
+const OWN_CHANGE = { labelsPage: true } as const;
+const isOwnChange = (state: unknown) => (state as Partial<typeof OWN_CHANGE> | null)?.labelsPage === true;
+
 /** Circles, tags and voice actors: one screen restricted by kind (spec section 2). */
 export default function LabelsPage() {
   const { t, i18n } = useTranslation();
-  const kind = kindOf(useLocation().pathname);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const kind = kindOf(location.pathname);
   const [params, setParams] = useSearchParams();
-  const filter = params.get('q') ?? '';
   const sort: LabelSort = params.get('sort') === 'count' ? 'count' : 'name';
+  // The filter box keeps its text in state and the URL follows it. Bound to the URL alone, a key showed
+  // only once the router had committed the new URL (in a transition, after the key's event), and React
+  // put the old text back meanwhile: keys typed before that commit were lost on a busy page.
+  const [filter, setFilter] = useState(() => params.get('q') ?? '');
+  const [locationKey, setLocationKey] = useState(location.key);
+  if (locationKey !== location.key) {
+    setLocationKey(location.key);
+    // A URL this screen did not write (Back, Forward, a link) brings its own filter.
+    if (navigationType !== 'REPLACE' || !isOwnChange(location.state)) setFilter(params.get('q') ?? '');
+  }
   const deferredFilter = useDeferredValue(filter);
   const { data, isPending, error } = useLabels(kind);
 
@@ -42,16 +57,22 @@ export default function LabelsPage() {
   const sorted = useMemo(() => sortLabels(prepared, sort, language), [prepared, sort, language]);
   const shown = useMemo(() => filterLabels(sorted, deferredFilter), [sorted, deferredFilter]);
 
-  const update = (key: 'q' | 'sort', value: string) =>
+  const update = (key: 'q' | 'sort', value: string) => {
+    if (key === 'q') setFilter(value);
+    // The filter from the box: the URL's may not have caught up with the last keys yet.
+    const changes = { q: filter, [key]: value };
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
+        for (const [name, text] of Object.entries(changes)) {
+          if (text) next.set(name, text);
+          else next.delete(name);
+        }
         return next;
       },
-      { replace: true },
+      { replace: true, state: OWN_CHANGE },
     );
+  };
 
   return (
     <Stack gap="md" maw={1200} mx="auto">
