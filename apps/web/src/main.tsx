@@ -5,17 +5,26 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { queryClient } from './app/query-client';
 import { fetchSession, SESSION_QUERY_KEY, SESSION_STALE_MS } from './features/auth/session';
+import { prefetchWorksList } from './features/works/api';
 import { loadDeferredMessages } from './i18n';
 import { whenIdle } from './lib/idle';
 
 // Every screen but the login page needs the session. Asked now, it arrives while the router loads the
 // screen's chunk, instead of only after it (RequireSession renders once that chunk is in).
-if (window.location.pathname !== '/login') {
-  void queryClient.prefetchQuery({
+const { pathname, search } = window.location;
+if (pathname !== '/login') {
+  const session = queryClient.prefetchQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: fetchSession,
     staleTime: SESSION_STALE_MS,
   });
+  // The works list, the usual first screen: its chunk and its works are asked for beside the session, so
+  // the screen renders once, with its works, as soon as all three are in (the router imports the same
+  // chunk, so it is fetched once).
+  if (pathname === '/works' || pathname === '/') {
+    void import('./features/works/WorksPage');
+    prefetchWorksList(queryClient, pathname === '/works' ? search : '', session);
+  }
 }
 
 const root = document.getElementById('root');

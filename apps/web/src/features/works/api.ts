@@ -1,7 +1,16 @@
 import type { Envelope, Label } from '@sasayaki/api-contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { labelPath, type SortOption, sourcePath, type WorksSource } from './list-state';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../api/client';
+import {
+  labelPath,
+  pageFromParams,
+  type SortOption,
+  sourceFromParams,
+  sourcePath,
+  subtitleFromParams,
+  useListPreferences,
+  type WorksSource,
+} from './list-state';
 
 export interface WorksListParams {
   page: number;
@@ -41,14 +50,38 @@ export function fetchWorks(
   });
 }
 
+const LIST_STALE_MS = 60_000;
+
 /** One page of works; the previous page stays on screen while the next loads, and Back finds it cached. */
 export function useWorksList(source: WorksSource, params: WorksListParams) {
   return useQuery({
     queryKey: worksListKey(source, params),
     queryFn: ({ signal }) => fetchWorks(source, params, signal),
     placeholderData: keepPreviousData,
-    staleTime: 60_000,
+    staleTime: LIST_STALE_MS,
     gcTime: 15 * 60_000,
+  });
+}
+
+/**
+ * Asks for the works of a `/works` URL at start-up (main.tsx), beside the session and the screen's
+ * chunk, so the first screen renders with its works instead of asking only once its chunk has run. A
+ * first visit signs in as the guest while this runs: a 401 is asked again once the session is settled.
+ */
+export function prefetchWorksList(client: QueryClient, search: string, session: Promise<unknown>): void {
+  const params = new URLSearchParams(search);
+  const source = sourceFromParams(params);
+  const { sort, seed } = useListPreferences.getState();
+  const list = { page: pageFromParams(params), sort, seed, subtitle: subtitleFromParams(params) };
+  void client.prefetchQuery({
+    queryKey: worksListKey(source, list),
+    queryFn: ({ signal }) =>
+      fetchWorks(source, list, signal).catch(async (error: unknown) => {
+        if (!(error instanceof ApiError) || error.status !== 401) throw error;
+        await session;
+        return fetchWorks(source, list, signal);
+      }),
+    staleTime: LIST_STALE_MS,
   });
 }
 
