@@ -1,4 +1,3 @@
-import { Badge, Box, Text } from '@mantine/core';
 import type { Work } from '@sasayaki/api-contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +17,13 @@ const URL_OF: Record<CoverSize, (work: CoverWork) => string> = {
   main: (work) => work.mainCoverUrl,
 };
 
+/** The pictures' sizes, so the box is laid out before they arrive (aspect ratios in work.module.css). */
+const DIMENSIONS: Record<CoverSize, { width: number; height: number }> = {
+  thumb: { width: 240, height: 240 },
+  sam: { width: 300, height: 225 },
+  main: { width: 560, height: 420 },
+};
+
 interface CoverProps {
   work: CoverWork;
   /** thumb: the 240x240 square; sam: the ~300 px card cover; main: the full cover. */
@@ -26,7 +32,10 @@ interface CoverProps {
   overlays?: boolean;
   /** Link the cover to the work page. */
   linked?: boolean;
-  /** The first screenful loads eagerly; everything else lazily. */
+  /**
+   * The first screenful: loaded at once and ahead of other images (it is what the page is waited on
+   * for); everything else lazily, as it nears the view.
+   */
   eager?: boolean;
   radius?: number | string;
   /** Draw the release date (tiles put it in their caption instead). */
@@ -45,7 +54,7 @@ export function Cover({
 }: CoverProps) {
   const [loaded, setLoaded] = useState(false);
   const body = (
-    <Box
+    <div
       className={classes.cover}
       data-size={size}
       data-loaded={loaded || undefined}
@@ -56,6 +65,7 @@ export function Cover({
         // A work named only by its code would repeat the RJ badge beside it (image-redundant-alt).
         alt={overlays && work.title.toLowerCase() === work.source_id.toLowerCase() ? '' : work.title}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         ref={(image) => {
           // A cached image can finish before React listens for `load`.
@@ -63,22 +73,15 @@ export function Cover({
         }}
         onLoad={() => setLoaded(true)}
         onError={() => setLoaded(true)}
-        width={size === 'thumb' ? 240 : size === 'sam' ? 300 : 560}
-        height={size === 'thumb' ? 240 : size === 'sam' ? 225 : 420}
+        {...DIMENSIONS[size]}
       />
       {overlays && (
         <>
-          <Badge className={classes.rj} size="sm" radius="sm" variant="filled" color="dark">
-            {work.source_id}
-          </Badge>
-          {withDate && work.release && (
-            <Text span className={classes.release} fz="xs">
-              {work.release}
-            </Text>
-          )}
+          <span className={classes.rj}>{work.source_id}</span>
+          {withDate && work.release && <span className={classes.release}>{work.release}</span>}
         </>
       )}
-    </Box>
+    </div>
   );
   if (!linked) return body;
   return (

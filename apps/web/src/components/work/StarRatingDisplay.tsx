@@ -49,7 +49,8 @@ interface StarRatingDisplayProps {
 
 /**
  * Read-only stars: the user's own rating in the theme colour when there is one, else the average in
- * amber; hovering, focusing or tapping shows the distribution.
+ * amber; hovering, focusing or tapping shows the distribution. Plain elements, since every card of the
+ * first screen shows one.
  */
 export function StarRatingDisplay({ work, size = 'sm', withNumbers = true }: StarRatingDisplayProps) {
   const { t } = useTranslation();
@@ -67,13 +68,12 @@ export function StarRatingDisplay({ work, size = 'sm', withNumbers = true }: Sta
       multiline
       disabled={!count}
     >
-      <Group
-        gap={6}
-        wrap="nowrap"
+      <span
+        role="img"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: focus opens the distribution for keyboard users
         tabIndex={0}
         aria-label={label}
-        className={classes.focusable}
-        w="fit-content"
+        className={`${classes.rating} ${classes.focusable}`}
       >
         <span
           title={mine ? t('workCard.rating.mine', { rating: mine }) : undefined}
@@ -86,20 +86,23 @@ export function StarRatingDisplay({ work, size = 'sm', withNumbers = true }: Sta
           />
         </span>
         {withNumbers && (
-          <Text fz={size === 'lg' ? 'sm' : 'xs'} c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <span
+            className={`${classes.text} ${classes.dimmed}`}
+            style={{
+              fontSize: `var(--mantine-font-size-${size === 'lg' ? 'sm' : 'xs'})`,
+              whiteSpace: 'nowrap',
+            }}
+          >
             {count ? (
               <>
-                <Text span c="red.6" fw={600} fz="inherit">
-                  {average.toFixed(2)}
-                </Text>{' '}
-                ({count})
+                <span className={classes.average}>{average.toFixed(2)}</span> ({count})
               </>
             ) : (
               t('workCard.rating.none')
             )}
-          </Text>
+          </span>
         )}
-      </Group>
+      </span>
     </LazyTooltip>
   );
 }

@@ -1,4 +1,3 @@
-import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { Work } from '@sasayaki/api-contract';
 import { IconBadgeCc, IconExternalLink, IconMessage, IconShieldCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -8,16 +7,44 @@ import { formatCount, formatPrice } from '../../lib/format';
 import { localTagName } from './tag-name';
 import classes from './work.module.css';
 
+/*
+ * Plain elements styled as Mantine's Badge, Anchor and Text (work.module.css): every card shows a dozen of
+ * these, and Mantine's components cost the works page's first render more than anything else on it.
+ */
+
 type ChipSize = 'xs' | 'sm' | 'md';
+type FontSize = 'xs' | 'sm' | 'md' | 'lg';
+
+const fontSize = (fz: FontSize) => ({ fontSize: `var(--mantine-font-size-${fz})` });
+
+/** A badge-like chip with an optional icon before its label. */
+function Chip({
+  size,
+  kind,
+  icon,
+  children,
+}: {
+  size: ChipSize;
+  kind: 'sfw' | 'subtitle';
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <span className={classes.chip} data-size={size} data-kind={kind}>
+      <span className={classes.chipIcon}>{icon}</span>
+      <span className={classes.chipLabel}>{children}</span>
+    </span>
+  );
+}
 
 /** Green 'all ages' chip, shown when the work is not NSFW (nsfw === false). */
 export function SfwChip({ work, size = 'sm' }: { work: Pick<Work, 'nsfw'>; size?: ChipSize }) {
   const { t } = useTranslation();
   if (work.nsfw !== false) return null;
   return (
-    <Badge size={size} variant="outline" color="green" leftSection={<IconShieldCheck size={12} />}>
+    <Chip size={size} kind="sfw" icon={<IconShieldCheck size={12} />}>
       {t('workCard.sfw')}
-    </Badge>
+    </Chip>
   );
 }
 
@@ -26,9 +53,9 @@ export function SubtitleChip({ work, size = 'sm' }: { work: Pick<Work, 'has_subt
   const { t } = useTranslation();
   if (!work.has_subtitle) return null;
   return (
-    <Badge size={size} variant="light" color="cyan" leftSection={<IconBadgeCc size={12} />}>
+    <Chip size={size} kind="subtitle" icon={<IconBadgeCc size={12} />}>
       {t('workCard.subtitle')}
-    </Badge>
+    </Chip>
   );
 }
 
@@ -36,28 +63,19 @@ export function SubtitleChip({ work, size = 'sm' }: { work: Pick<Work, 'has_subt
 function LinkChip({
   to,
   size,
-  color,
+  kind,
   children,
 }: {
   to: string;
   size: ChipSize;
-  color: string;
+  kind: 'tag' | 'va';
   children: ReactNode;
 }) {
   return (
     <li className={classes.chipItem}>
-      <Badge
-        component={Link}
-        to={to}
-        size={size}
-        variant="light"
-        color={color}
-        tt="none"
-        fw={500}
-        style={{ cursor: 'pointer' }}
-      >
-        {children}
-      </Badge>
+      <Link to={to} className={`${classes.chip} ${classes.focusable}`} data-size={size} data-kind={kind}>
+        <span className={classes.chipLabel}>{children}</span>
+      </Link>
     </li>
   );
 }
@@ -68,20 +86,18 @@ export function TagChips({ tags, size = 'sm', max }: { tags: Work['tags']; size?
   if (!tags.length) return null;
   const shown = max ? tags.slice(0, max) : tags;
   return (
-    <Group component="ul" className={classes.chipList} gap={4} aria-label={t('workCard.tags')}>
+    <ul className={classes.chipList} aria-label={t('workCard.tags')}>
       {shown.map((tag) => (
-        <LinkChip key={tag.id} to={`/works?tagId=${tag.id}`} size={size} color="gray">
+        <LinkChip key={tag.id} to={`/works?tagId=${tag.id}`} size={size} kind="tag">
           {localTagName(tag, i18n.language)}
         </LinkChip>
       ))}
       {max && tags.length > max && (
-        <li className={classes.chipItem}>
-          <Text span fz="xs" c="dimmed">
-            {t('workCard.moreTags', { count: tags.length - max })}
-          </Text>
+        <li className={`${classes.chipItem} ${classes.dimmed}`} style={fontSize('xs')}>
+          {t('workCard.moreTags', { count: tags.length - max })}
         </li>
       )}
-    </Group>
+    </ul>
   );
 }
 
@@ -90,23 +106,27 @@ export function VaChips({ vas, size = 'sm' }: { vas: Work['vas']; size?: ChipSiz
   const { t } = useTranslation();
   if (!vas.length) return null;
   return (
-    <Group component="ul" className={classes.chipList} gap={4} aria-label={t('workCard.vas')}>
+    <ul className={classes.chipList} aria-label={t('workCard.vas')}>
       {vas.map((va) => (
-        <LinkChip key={va.id} to={`/works?vaId=${encodeURIComponent(va.id)}`} size={size} color="teal">
+        <LinkChip key={va.id} to={`/works?vaId=${encodeURIComponent(va.id)}`} size={size} kind="va">
           {va.name}
         </LinkChip>
       ))}
-    </Group>
+    </ul>
   );
 }
 
 /** The circle's name, opening the circle's works. */
-export function CircleLink({ work, fz = 'sm' }: { work: Pick<Work, 'circle'>; fz?: string }) {
+export function CircleLink({ work, fz = 'sm' }: { work: Pick<Work, 'circle'>; fz?: FontSize }) {
   if (!work.circle) return null;
   return (
-    <Anchor component={Link} to={`/works?circleId=${work.circle.id}`} fz={fz} c="dimmed" lineClamp={1}>
+    <Link
+      to={`/works?circleId=${work.circle.id}`}
+      className={`${classes.anchor} ${classes.dimmed} ${classes.clamp1}`}
+      style={fontSize(fz)}
+    >
       {work.circle.name}
-    </Anchor>
+    </Link>
   );
 }
 
@@ -120,19 +140,17 @@ export function StoreLink({
 }) {
   const { t } = useTranslation();
   return (
-    <Anchor
+    <a
       href={`https://www.dlsite.com/maniax/work/=/product_id/${work.source_id}.html`}
       target="_blank"
       rel="noreferrer noopener"
-      fz="xs"
-      c="dimmed"
+      className={`${classes.anchor} ${classes.dimmed} ${classes.storeLink}`}
       aria-label={t('workCard.store')}
       title={t('workCard.store')}
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}
     >
       {withLabel ? 'DLsite' : null}
       <IconExternalLink size={14} />
-    </Anchor>
+    </a>
   );
 }
 
@@ -141,35 +159,35 @@ export function ReviewCount({ work }: { work: Pick<Work, 'review_count'> }) {
   const { t } = useTranslation();
   const count = work.review_count ?? 0;
   return (
-    <Text
-      span
-      fz="xs"
-      c="dimmed"
+    <span
+      role="img"
+      className={`${classes.text} ${classes.dimmed}`}
+      style={fontSize('xs')}
       title={t('workCard.reviews', { count })}
       aria-label={t('workCard.reviews', { count })}
     >
       <IconMessage size={13} style={{ verticalAlign: -2 }} /> {count}
-    </Text>
+    </span>
   );
 }
 
 /** The price in yen. */
-export function Price({ work, fz = 'sm' }: { work: Pick<Work, 'price'>; fz?: string }) {
+export function Price({ work, fz = 'sm' }: { work: Pick<Work, 'price'>; fz?: FontSize }) {
   if (work.price === null) return null;
   return (
-    <Text span fz={fz} fw={700} c="red.7">
+    <span className={`${classes.text} ${classes.price}`} style={fontSize(fz)}>
       {formatPrice(work.price)}
-    </Text>
+    </span>
   );
 }
 
 /** Sales count (dl_count). */
-export function Sales({ work, fz = 'xs' }: { work: Pick<Work, 'dl_count'>; fz?: string }) {
+export function Sales({ work, fz = 'xs' }: { work: Pick<Work, 'dl_count'>; fz?: FontSize }) {
   const { t } = useTranslation();
   if (work.dl_count === null) return null;
   return (
-    <Text span fz={fz} c="dimmed">
+    <span className={`${classes.text} ${classes.dimmed}`} style={fontSize(fz)}>
       {t('workCard.sales', { value: formatCount(work.dl_count) })}
-    </Text>
+    </span>
   );
 }
