@@ -8,6 +8,7 @@ import { createBenchDatabase } from './bench-database.js';
 import { runCatalogueSuite } from './catalogue-suite.js';
 import { generateCatalogue } from './generate-catalogue.js';
 import { generateLibrary } from './generate-library.js';
+import { runPlayerSuite } from './player-suite.js';
 import { type DatabaseKind, formatTable, judge, type Measurement, writeReport } from './report.js';
 import { runScanSuite } from './scan-suite.js';
 import { residentMegabytes, type ServerEnv, serverEnv, startServer } from './server-process.js';
@@ -177,6 +178,7 @@ async function main(): Promise<void> {
     }
     // Once, not per database: the built web app on the demo library (SQLite).
     measurements.push(...(await isolated('sqlite', 'web', () => runWebSuite(tmp))));
+    measurements.push(...(await isolated('sqlite', 'player', () => runPlayerSuite(tmp))));
   } finally {
     removeTmp();
   }

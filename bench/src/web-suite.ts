@@ -21,7 +21,7 @@ import { freePort, type RunningServer, type ServerEnv, startServer } from './ser
  *   performance, accessibility and best practices.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const WEB_INDEX = fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url));
 /** apps/web/src/lib/idle.ts IDLE_MARK. */
 const IDLE_MARK = 'sasayaki:idle-loads';
@@ -67,7 +67,7 @@ const firstScreenReport = (mark: string) => `(() => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits for the scan the server started on start-up (as the e2e set-up does) to finish. */
-async function waitForScan(server: RunningServer, timeoutMs = 180_000): Promise<void> {
+export async function waitForScan(server: RunningServer, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${server.url}/api/scan`, {
