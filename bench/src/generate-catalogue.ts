@@ -2,6 +2,7 @@ import { formatRjCode } from '@sasayaki/api-contract';
 import type { Config } from '@sasayaki/server/config/config.js';
 import { createContext } from '@sasayaki/server/context.js';
 import type { DialectKind } from '@sasayaki/server/db/dialect.js';
+import { refreshPlannerStatistics } from '@sasayaki/server/db/planner-statistics.js';
 import type { Database, FilesTable, NewWork } from '@sasayaki/server/db/schema.js';
 import { createLogger } from '@sasayaki/server/logger.js';
 import { buildSearchText } from '@sasayaki/server/scanner/search-text.js';
@@ -288,12 +289,9 @@ export async function generateCatalogue(config: Config, options: CatalogueOption
         });
       }
     });
-    if (dialect === 'sqlite') {
-      await sql`ANALYZE`.execute(db);
-      await sql`PRAGMA optimize`.execute(db);
-    } else {
-      await sql`VACUUM ANALYZE`.execute(db);
-    }
+    // The statistics a scan leaves behind; PostgreSQL also gets the visibility map autovacuum would make.
+    if (dialect === 'sqlite') await refreshPlannerStatistics(db, dialect);
+    else await sql`VACUUM ANALYZE`.execute(db);
     return {
       workIds: ids,
       commonWord: TITLE_WORDS[2] as string,

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectKind } from '../db/dialect.js';
+import { refreshPlannerStatistics } from '../db/planner-statistics.js';
 import type { Database, FilesTable, WorkRow } from '../db/schema.js';
 import { RESERVED_LABEL_ID_START, uuidV5 } from '../scanner/label-ids.js';
 
@@ -65,6 +66,11 @@ export class CatalogueWriteRepository {
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectKind,
   ) {}
+
+  /** After a scan that changed the catalogue: statistics that describe it, for good query plans. */
+  refreshPlannerStatistics(): Promise<void> {
+    return refreshPlannerStatistics(this.db, this.dialect);
+  }
 
   async loadWorkStates(): Promise<Map<number, StoredWorkState>> {
     this.resolvedLabels.clear();

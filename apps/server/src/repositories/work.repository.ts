@@ -15,10 +15,55 @@ export interface WorkPageRequest {
   userId: number | null;
 }
 
-export interface WorkLabels {
-  circles: Map<number, string>;
-  tags: Map<number, Array<{ id: number; name: string; i18n: string }>>;
-  vas: Map<number, Array<{ id: string; name: string }>>;
+/** A tag as `[id, name, i18n JSON text]`, a voice actor as `[id, name]`: compact to aggregate in SQL. */
+export type TagTuple = [id: number, name: string, i18n: string | null];
+export type VaTuple = [id: string, name: string];
+
+/** What a `Work` is made of: the work's own columns, its circle's name, its tags and voice actors. */
+export type WorkCardRow = Pick<WorkRow, (typeof CARD_COLUMNS)[number] extends `w.${infer C}` ? C : never> & {
+  circle_name: string | null;
+  tags: TagTuple[];
+  vas: VaTuple[];
+};
+
+/** The columns of `works` a `Work` shows: never the scan's bookkeeping or the search text. */
+const CARD_COLUMNS = [
+  'w.id',
+  'w.title',
+  'w.circle_id',
+  'w.release',
+  'w.create_date',
+  'w.price',
+  'w.dl_count',
+  'w.nsfw',
+  'w.has_subtitle',
+  'w.rate_average_2dp',
+  'w.rate_count',
+  'w.rate_count_detail',
+  'w.review_count',
+  'w.duration',
+] as const;
+
+/**
+ * A work's tags (by name) and voice actors (in credit order) as one JSON array each, correlated on `w.id`.
+ * SQLite returns the array as text; node-postgres parses `json` itself.
+ */
+const LABEL_ARRAYS: Record<DialectKind, { tags: string; vas: string }> = {
+  sqlite: {
+    tags: `(SELECT json_group_array(json_array(id, name, i18n)) FROM (SELECT t.id, t.name, t.i18n FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = w.id ORDER BY t.name))`,
+    vas: `(SELECT json_group_array(json_array(id, name)) FROM (SELECT v.id, v.name FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE wv.work_id = w.id ORDER BY wv.position))`,
+  },
+  postgres: {
+    tags: `(SELECT coalesce(json_agg(json_build_array(t.id, t.name, t.i18n) ORDER BY t.name), '[]') FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = w.id)`,
+    vas: `(SELECT coalesce(json_agg(json_build_array(v.id, v.name) ORDER BY wv.position), '[]') FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE wv.work_id = w.id)`,
+  },
+};
+
+/** A JSON column as SQLite (text) or node-postgres (already parsed) returns it. */
+type JsonColumn<T> = T[] | string;
+
+function parseJsonColumn<T>(value: JsonColumn<T>): T[] {
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }
 
 export interface UserWorkFields {
@@ -113,16 +158,28 @@ export class WorkRepository {
     return [...ids, ...rest.map((row) => row.id)];
   }
 
-  /** Rows by id, in the order of `ids`; missing works are left out. */
-  async byIds(ids: number[]): Promise<WorkRow[]> {
+  /**
+   * Works by id, in the order of `ids` (missing works left out), each with its circle's name, tags and
+   * voice actors: one query, so a single work or a page costs one round trip and one statement.
+   */
+  async cardsByIds(ids: number[]): Promise<WorkCardRow[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('works')
-      .selectAll()
-      .where('id', 'in', ids)
-      .where('missing', '=', 0)
+    const labels = LABEL_ARRAYS[this.dialect];
+    const rows = await this.works()
+      .leftJoin('circles as c', 'c.id', 'w.circle_id')
+      .select(CARD_COLUMNS)
+      .select([
+        'c.name as circle_name',
+        sql.raw<JsonColumn<TagTuple>>(labels.tags).as('tags'),
+        sql.raw<JsonColumn<VaTuple>>(labels.vas).as('vas'),
+      ])
+      .where('w.id', 'in', ids)
+      .where('w.missing', '=', 0)
       .execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map<number, WorkCardRow>();
+    for (const { tags, vas, ...row } of rows) {
+      byId.set(row.id, { ...row, tags: parseJsonColumn(tags), vas: parseJsonColumn(vas) });
+    }
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -135,38 +192,6 @@ export class WorkRepository {
       .executeTakeFirst();
   }
 
-  async labelsFor(works: WorkRow[]): Promise<WorkLabels> {
-    const ids = works.map((work) => work.id);
-    const circleIds = [
-      ...new Set(works.flatMap((work) => (work.circle_id === null ? [] : [work.circle_id]))),
-    ];
-    const labels: WorkLabels = { circles: new Map(), tags: new Map(), vas: new Map() };
-    if (ids.length === 0) return labels;
-    const [circles, tags, vas] = await Promise.all([
-      circleIds.length
-        ? this.db.selectFrom('circles').select(['id', 'name']).where('id', 'in', circleIds).execute()
-        : Promise.resolve([]),
-      this.db
-        .selectFrom('work_tags as wt')
-        .innerJoin('tags as t', 't.id', 'wt.tag_id')
-        .select(['wt.work_id', 't.id', 't.name', 't.i18n'])
-        .where('wt.work_id', 'in', ids)
-        .orderBy('t.name')
-        .execute(),
-      this.db
-        .selectFrom('work_vas as wv')
-        .innerJoin('vas as v', 'v.id', 'wv.va_id')
-        .select(['wv.work_id', 'v.id', 'v.name'])
-        .where('wv.work_id', 'in', ids)
-        .orderBy('wv.position')
-        .execute(),
-    ]);
-    for (const circle of circles) labels.circles.set(circle.id, circle.name);
-    for (const { work_id, ...tag } of tags) pushTo(labels.tags, work_id, tag);
-    for (const { work_id, ...va } of vas) pushTo(labels.vas, work_id, va);
-    return labels;
-  }
-
   async userFieldsFor(userId: number, workIds: number[]): Promise<Map<number, UserWorkFields>> {
     if (workIds.length === 0) return new Map();
     const rows = await this.db
@@ -177,10 +202,4 @@ export class WorkRepository {
       .execute();
     return new Map(rows.map(({ work_id, ...fields }) => [work_id, fields]));
   }
-}
-
-function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

@@ -163,9 +163,7 @@ export class CatalogueService {
     const fetched = new Map<number, Work>();
     const missing = ids.filter((_id, index) => cached[index] === undefined);
     if (missing.length > 0) {
-      const rows = await this.works.byIds(missing);
-      const labels = await this.works.labelsFor(rows);
-      for (const row of rows) fetched.set(row.id, toWork(row, labels, undefined));
+      for (const row of await this.works.cardsByIds(missing)) fetched.set(row.id, toWork(row));
       for (const [id, work] of fetched) this.cache.works.set(id, work);
     }
     return ids.flatMap((id, index) => {

@@ -176,6 +176,14 @@ export class ScanService {
       clearInterval(timer);
     }
     job.setCurrent(null);
+    const { added, updated, removed } = job.counts;
+    if (added + updated + removed > 0) {
+      try {
+        await this.deps.catalogue.refreshPlannerStatistics();
+      } catch (error) {
+        logger.warn({ err: error, scanId: id }, 'cannot refresh the query planner statistics');
+      }
+    }
     try {
       await scans.finish(id, status, this.now(), job.progress());
     } catch (error) {

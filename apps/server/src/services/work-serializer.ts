@@ -1,6 +1,5 @@
 import { formatRjCode, type ProgressState, type Tag, type Work } from '@sasayaki/api-contract';
-import type { WorkRow } from '../db/schema.js';
-import type { UserWorkFields, WorkLabels } from '../repositories/work.repository.js';
+import type { UserWorkFields, WorkCardRow } from '../repositories/work.repository.js';
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (!text) return fallback;
@@ -16,14 +15,10 @@ export function coverUrls(id: number): Pick<Work, 'mainCoverUrl' | 'samCoverUrl'
   return { mainCoverUrl: `${base}main`, samCoverUrl: `${base}sam`, thumbnailCoverUrl: `${base}240x240` };
 }
 
-/** A database row and its labels as the contract's `Work` (section 9), with or without a user's fields. */
-export function toWork(row: WorkRow, labels: WorkLabels, user: UserWorkFields | undefined): Work {
-  const circleName = row.circle_id === null ? null : (labels.circles.get(row.circle_id) ?? null);
-  const tags: Tag[] = (labels.tags.get(row.id) ?? []).map((tag) => ({
-    id: tag.id,
-    name: tag.name,
-    i18n: parseJson(tag.i18n, {}),
-  }));
+/** A work and its labels as the contract's `Work` (section 9), without any user's fields. */
+export function toWork(row: WorkCardRow): Work {
+  const circleName = row.circle_id === null ? null : row.circle_name;
+  const tags: Tag[] = row.tags.map(([id, name, i18n]) => ({ id, name, i18n: parseJson(i18n, {}) }));
   return {
     id: row.id,
     source_id: formatRjCode(row.id),
@@ -31,7 +26,7 @@ export function toWork(row: WorkRow, labels: WorkLabels, user: UserWorkFields | 
     circle_id: row.circle_id,
     name: circleName,
     circle: row.circle_id === null || circleName === null ? null : { id: row.circle_id, name: circleName },
-    vas: labels.vas.get(row.id) ?? [],
+    vas: row.vas.map(([id, name]) => ({ id, name })),
     tags,
     release: row.release,
     create_date: row.create_date,
@@ -44,9 +39,9 @@ export function toWork(row: WorkRow, labels: WorkLabels, user: UserWorkFields | 
     rate_count_detail: parseJson(row.rate_count_detail, []),
     review_count: row.review_count,
     duration: row.duration,
-    userRating: user?.rating ?? null,
-    progress: (user?.progress as ProgressState | null | undefined) ?? null,
-    review_text: user?.review_text ?? null,
+    userRating: null,
+    progress: null,
+    review_text: null,
     ...coverUrls(row.id),
   };
 }

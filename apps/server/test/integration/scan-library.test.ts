@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanState } from '@sasayaki/api-contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { absolutePathOf } from '../../src/media/file-location.js';
 import { createHostileLibrary, HOSTILE, unlockHostileLibrary, WORKINFO } from '../helpers/hostile-library.js';
@@ -43,6 +44,21 @@ describe.each(DATABASE_KINDS)('scanning a hostile library on %s', (kind) => {
     const ids = (await db().selectFrom('works').select('id').orderBy('id').execute()).map((row) => row.id);
     expect(ids).toEqual([123456, 200001, 200002, 200003, 200004, 200005, 200006, 200007, 200008, 1234567]);
     expect(first.counts).toMatchObject({ found: 10, added: 10, updated: 0, removed: 0 });
+  });
+
+  it('leaves the query planner statistics of the scanned catalogue, without per-value samples', async () => {
+    if (kind === 'sqlite') {
+      const stat1 = await sql<{ tbl: string }>`SELECT tbl FROM sqlite_stat1`.execute(db());
+      expect(stat1.rows.map((row) => row.tbl)).toEqual(
+        expect.arrayContaining(['works', 'work_tags', 'files']),
+      );
+      const stat4 = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_stat4`.execute(db());
+      expect(stat4.rows[0]?.n).toBe(0);
+    } else {
+      const analyzed = await sql<{ last: Date | null }>`
+        SELECT last_analyze AS last FROM pg_stat_user_tables WHERE relname = 'works'`.execute(db());
+      expect(analyzed.rows[0]?.last?.getTime()).toBeGreaterThanOrEqual(Date.parse(first.startedAt ?? ''));
+    }
   });
 
   it('reports every problem without stopping', () => {
