@@ -69,6 +69,8 @@ export class CatalogueService {
     const page = options.page ?? 1;
     const pageSize = options.pageSize ?? PAGE_SIZE;
     const order = options.order ?? DEFAULT_ORDER;
+    const named = onlyWorkNamed(filter);
+    if (named !== null) return this.namedWorkPage(named, page, pageSize, userId);
     await this.cache.refresh();
     const generation = this.cache.generation;
     const filterKey = JSON.stringify(filter);
@@ -97,6 +99,22 @@ export class CatalogueService {
       envelope: async () => ({ works: await this.worksWithFields(ids, userFields), pagination }),
       sharedKey: pageKey !== null && userFields.size === 0 ? `${generation}|${page}|${pageKey}` : null,
     };
+  }
+
+  /**
+   * A search by RJ code alone: at most one work, whatever the order, so it is looked up by id instead of
+   * counted and paged. Such pages are not kept: each names another work, and the work itself is cached.
+   */
+  private async namedWorkPage(
+    id: number,
+    page: number,
+    pageSize: number,
+    userId: number | null,
+  ): Promise<CataloguePage> {
+    const works = await this.worksByIds([id], userId);
+    const pagination = { currentPage: page, pageSize, totalCount: works.length };
+    const envelope = { works: page === 1 ? works : [], pagination };
+    return { envelope: async () => envelope, sharedKey: null };
   }
 
   /** Where pages every listener shares are kept encoded, for the current catalogue version. */
@@ -173,6 +191,18 @@ export class CatalogueService {
       return [mine ? withUserFields(work, mine) : work];
     });
   }
+}
+
+/** The work a filter names when it is a search by RJ code and nothing else; null for any other filter. */
+function onlyWorkNamed(filter: WorkFilter): number | null {
+  const { search, subtitle, ...labelPage } = filter;
+  if (!search || subtitle || Object.keys(labelPage).length > 0) return null;
+  const { ids, words, labels, ...conditions } = search;
+  const [id] = ids;
+  if (id === undefined || words.length > 0 || labels.length > 0) return null;
+  if (Object.values(conditions).some((value) => value !== undefined)) return null;
+  // Two different codes name no work at all: the general path answers that.
+  return ids.every((other) => other === id) ? id : null;
 }
 
 function shapeLabel(row: LabelRow): Omit<LabelWithCount, 'count'> {

@@ -381,6 +381,28 @@ describe.each(DATABASE_KINDS)('catalogue routes on %s', (kind) => {
       expect(await search('$circle:ひだまり工房$', '?subtitle=1&pageSize=1&page=2')).toEqual([234567]);
     });
 
+    it('answers an RJ code alone as a page of that one work, in any order, and pages past it', async () => {
+      const page = async (query: string) => (await get(`/api/search/RJ234567${query}`)).json();
+      for (const order of ['', '?order=title&sort=asc', '?order=rating', '?order=betterRandom']) {
+        const body = await page(order);
+        expect(body.works.map((work: { id: number }) => work.id)).toEqual([234567]);
+        expect(body.pagination).toMatchObject({ currentPage: 1, totalCount: 1 });
+      }
+      expect(await page('?page=2')).toMatchObject({
+        works: [],
+        pagination: { currentPage: 2, totalCount: 1 },
+      });
+      expect(await page('?subtitle=1')).toMatchObject({ pagination: { totalCount: 1 } });
+      expect((await get('/api/search/RJ999999')).json()).toMatchObject({
+        works: [],
+        pagination: { totalCount: 0 },
+      });
+      expect(await search('RJ456789')).toEqual([]);
+      expect(await search('RJ123456 RJ234567')).toEqual([]);
+      expect(await search('RJ123456 RJ123456')).toEqual([123456]);
+      expect(await search('RJ01234567', '?subtitle=1')).toEqual([]);
+    });
+
     it.each(['$tag:$', '$foo:bar$', '$rate:high$', '$age:kids$', '$-rate:3$', 'broken $tag:x'])(
       'rejects the malformed token in %s',
       async (keyword) => {
