@@ -127,7 +127,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     rateLimiter,
     accounts,
     reviews: new ReviewService(new ReviewRepository(db, database.dialect), works, catalogue),
-    playback: new PlaybackService(new PlaybackRepository(db), files, works, catalogue),
+    playback: new PlaybackService(new PlaybackRepository(db, database.dialect), files, works, catalogue),
     feedback: new FeedbackService(
       new FeedbackRepository(db),
       works,
