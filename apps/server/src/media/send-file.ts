@@ -1,11 +1,12 @@
-import { close, constants, createReadStream, fstat, open, read } from 'node:fs';
+import { createReadStream, open, read } from 'node:fs';
 import { promisify } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotFound, RangeNotSatisfiable } from '../errors.js';
+import { RangeNotSatisfiable } from '../errors.js';
 import { parseByteRange } from './byte-range.js';
 import { etagOf, isNotModified, rangeStillApplies, type Validators } from './conditional-request.js';
 import { attachmentDisposition } from './content-disposition.js';
 import type { ContentTypeSpec } from './content-type.js';
+import { OpenFiles } from './open-files.js';
 import { CHARSET_SAMPLE_BYTES } from './text-charset.js';
 
 export interface SendFileOptions {
@@ -17,29 +18,21 @@ export interface SendFileOptions {
   cacheControl?: string;
 }
 
-/**
- * O_NONBLOCK: opening a FIFO swapped in for a file would otherwise wait for a writer forever. O_NOCTTY:
- * a terminal device must never become the process's controlling terminal. Neither changes how a regular
- * file is read.
- */
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
-const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES', 'EPERM', 'ENXIO', 'ENAMETOOLONG']);
-
-// The callback API, promisified: under a hundred concurrent streams it served half as many again as
-// FileHandle's promise API, whose descriptors and reads cost more.
-const openFile = promisify(open);
-const statFile = promisify(fstat);
 const readFile = promisify(read);
-const closeFile = promisify(close);
 
-async function openRegularFile(path: string | Buffer): Promise<number> {
-  try {
-    return await openFile(path, OPEN_FLAGS);
-  } catch (error) {
-    if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) throw new NotFound('File not found');
-    throw error;
-  }
-}
+/** One set of shared descriptors for every file the process sends. */
+const openFiles = new OpenFiles();
+
+/**
+ * The file system a stream of a shared descriptor sees: it reads by position, and its close (when it
+ * ends, or when Fastify destroys it because the client went away) only lets go; `release` closes the
+ * descriptor once no request uses it. A real close here would pull it from under the other requests.
+ */
+const SHARED_DESCRIPTOR = {
+  open,
+  read,
+  close: (_fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => callback(null),
+};
 
 async function resolveContentType(spec: ContentTypeSpec, fd: number, size: number): Promise<string> {
   if (typeof spec === 'string') return spec;
@@ -55,19 +48,18 @@ const READ_CHUNK_BYTES = 256 * 1024;
  * The one way the server sends a file (design habit 6): regular files only (anything else is a 404),
  * validators and conditional requests (304), one byte range (206, or 416 with `Content-Range: bytes
  * *\/size`), HEAD without a body, and a stream read from the descriptor that was checked, so the file
- * cannot be swapped between the check and the read. Fastify destroys the stream when the client goes
- * away, which closes the descriptor.
+ * cannot be swapped between the check and the read. Descriptors are shared between requests
+ * (`open-files.ts`); each request releases its hold when its stream closes or when it sends no body.
  */
 export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   options: SendFileOptions,
 ): Promise<FastifyReply> {
-  const fd = await openRegularFile(options.path);
+  const file = await openFiles.acquire(options.path);
+  const { fd, stats } = file;
   let handedOver = false;
   try {
-    const stats = await statFile(fd);
-    if (!stats.isFile()) throw new NotFound('File not found');
     const { size } = stats;
     const validators: Validators = { etag: etagOf(size, stats.mtimeMs), mtimeMs: stats.mtimeMs };
     reply.header('Accept-Ranges', 'bytes');
@@ -92,13 +84,20 @@ export async function sendFile(
     if (request.method === 'HEAD') return reply.send();
     if (size === 0) return reply.send(Buffer.alloc(0));
 
-    const stream = createReadStream('', { fd, start, end, autoClose: true, highWaterMark: READ_CHUNK_BYTES });
+    const stream = createReadStream('', {
+      fd,
+      fs: SHARED_DESCRIPTOR,
+      start,
+      end,
+      highWaterMark: READ_CHUNK_BYTES,
+    });
+    stream.once('close', file.release);
     handedOver = true;
     // The headers leave as soon as Fastify starts piping, not with the first chunk read from disk: a
     // player learns the length and type at once however busy the disk is.
     reply.raw.once('pipe', () => reply.raw.flushHeaders());
     return reply.send(stream);
   } finally {
-    if (!handedOver) await closeFile(fd);
+    if (!handedOver) file.release();
   }
 }
