@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DialectKind } from '../db/dialect.js';
+import { commitWithoutWaitingForDisk } from '../db/relaxed-commit.js';
 import type { Database } from '../db/schema.js';
 
 /** Resume positions (one row per user and file) and history (one row per user and work). */
@@ -9,13 +10,7 @@ export class PlaybackRepository {
     private readonly dialect: DialectKind,
   ) {}
 
-  /**
-   * Two upserts in one transaction: cheap enough for a write every few seconds from every listener. On
-   * PostgreSQL the commit does not wait for its WAL to reach the disk (`synchronous_commit = off`, this
-   * transaction only): a crash of the machine can lose the last fraction of a second of positions, never
-   * consistency, which is what SQLite's `synchronous = NORMAL` gives every write here too; the wait was
-   * most of a position save's time.
-   */
+  /** Two upserts in one transaction: cheap enough for a write every few seconds from every listener. */
   async save(
     userId: number,
     workId: number,
@@ -25,7 +20,7 @@ export class PlaybackRepository {
   ): Promise<void> {
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
-      if (this.dialect === 'postgres') await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+      await commitWithoutWaitingForDisk(trx, this.dialect);
       await trx
         .insertInto('playback_positions')
         .values({ user_id: userId, work_id: workId, file_id: fileId, position, duration, updated_at: now })

@@ -1,6 +1,7 @@
 import type { ReviewOrder } from '@sasayaki/api-contract';
 import { type Kysely, sql } from 'kysely';
 import type { DialectKind } from '../db/dialect.js';
+import { commitWithoutWaitingForDisk } from '../db/relaxed-commit.js';
 import type { Database } from '../db/schema.js';
 
 export interface ReviewFields {
@@ -28,12 +29,13 @@ export class ReviewRepository {
   /**
    * Sets the given fields (others stay), then removes the record if nothing is left in it: two statements
    * in one transaction, so concurrent writes by one user to one work leave one consistent row, and
-   * PostgreSQL flushes its log once per save rather than twice.
+   * PostgreSQL flushes its log once per save rather than twice (and does not wait for it: relaxed-commit.ts).
    */
   async save(userId: number, workId: number, fields: ReviewFields): Promise<void> {
     const updated_at = new Date().toISOString();
     const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     await this.db.transaction().execute(async (trx) => {
+      await commitWithoutWaitingForDisk(trx, this.dialect);
       await trx
         .insertInto('reviews')
         .values({
