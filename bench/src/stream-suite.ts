@@ -131,7 +131,10 @@ export async function runStreamSuite(
     };
   };
   const pacedOptions = {
-    ...options,
+    url: server.url,
+    token: server.token,
+    path: options.path,
+    ranges: { fileBytes: FILE_BYTES, rangeBytes: RANGE_BYTES, seed: 12 },
     clients: CLIENTS,
     perClientPerSecond: RANGES_PER_CLIENT_PER_SECOND,
     serverPid: server.pid,
