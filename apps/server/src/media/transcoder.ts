@@ -307,8 +307,8 @@ export class Transcoder {
 
   /**
    * The growing file as a stream: what exists, then what ffmpeg adds, until the job ends. The descriptor
-   * stays valid when the finished file is renamed into place, or an M4A's fragmented copy removed. A failed or killed job ends the stream
-   * with an error, which cuts the response short.
+   * stays valid when the finished file is renamed into place, or an M4A's fragmented copy removed. A
+   * failed or killed job ends the stream with an error, which cuts the response short.
    */
   followGrowing(handle: FileHandle, job: TranscodeJob): Readable {
     const pollMs = this.options.pollMs ?? 25;
