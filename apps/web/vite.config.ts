@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { preloadWorksPagePlugin } from './src/app/preload-works-page-plugin';
+import { preloadFirstScreenPlugin } from './src/app/preload-first-screen-plugin';
 import { sasayakiAboutPlugin } from './src/features/about/licences-plugin';
 
 export default defineConfig({
@@ -17,7 +17,7 @@ export default defineConfig({
   plugins: [
     react(),
     sasayakiAboutPlugin(fileURLToPath(new URL('.', import.meta.url))),
-    preloadWorksPagePlugin(),
+    preloadFirstScreenPlugin(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',

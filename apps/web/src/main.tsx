@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { queryClient } from './app/query-client';
 import { fetchSession, SESSION_QUERY_KEY, SESSION_STALE_MS } from './features/auth/session';
+import { prefetchWork } from './features/work/api';
 import { prefetchWorksList } from './features/works/api';
 import { loadDeferredMessages } from './i18n';
 import { whenIdle } from './lib/idle';
@@ -24,6 +25,12 @@ if (pathname !== '/login') {
   if (pathname === '/works' || pathname === '/') {
     void import('./features/works/WorksPage');
     prefetchWorksList(queryClient, pathname === '/works' ? search : '', session);
+  }
+  // A work page, the other usual first screen (a shared link): the same for its work and files.
+  const workId = /^\/work\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (workId !== undefined) {
+    void import('./features/work/WorkPage');
+    prefetchWork(queryClient, decodeURIComponent(workId), session);
   }
 }
 

@@ -1,6 +1,13 @@
-import type { Envelope, ProgressState, TrackNode, Work } from '@sasayaki/api-contract';
+import {
+  type Envelope,
+  formatRjCode,
+  type ProgressState,
+  parseWorkId,
+  type TrackNode,
+  type Work,
+} from '@sasayaki/api-contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { saveProgress } from '../../components/review/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
@@ -16,23 +23,61 @@ function fromLists(queryClient: QueryClient, sourceId: string): Work | undefined
   return undefined;
 }
 
+/**
+ * How long a fetched work is fresh: long enough that the page mounting just after the start-up fetch
+ * (prefetchWork) does not ask again; changes made here invalidate it anyway.
+ */
+const WORK_STALE_MS = 10_000;
+
+const fetchWork = (id: string, signal?: AbortSignal) =>
+  api<Work>(`/api/work/${encodeURIComponent(id)}`, { signal });
+const fetchTracks = (id: string, signal?: AbortSignal) =>
+  api<TrackNode[]>(`/api/tracks/${encodeURIComponent(id)}`, { signal });
+
 /** `GET /api/work/:id`: the work with the user's rating, progress and review. */
 export function useWork(id: string, sourceId: string) {
   const queryClient = useQueryClient();
   return useQuery<Work>({
     queryKey: workKey(id),
-    queryFn: ({ signal }) => api<Work>(`/api/work/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => fetchWork(id, signal),
     placeholderData: () => fromLists(queryClient, sourceId),
-    staleTime: 0,
+    staleTime: WORK_STALE_MS,
   });
 }
+
+/**
+ * Asks for a work page's work and files at start-up (main.tsx), beside the session and the screen's
+ * chunk, instead of once the chunk has run. `raw` is the address's id, as WorkPage reads it. A first
+ * visit signs in as the guest while this runs: a 401 is asked again once the session is settled.
+ */
+export function prefetchWork(client: QueryClient, raw: string, session: Promise<unknown>): void {
+  const numeric = parseWorkId(raw);
+  if (numeric === null) return;
+  const id = formatRjCode(numeric);
+  const retried =
+    <T>(fetcher: (id: string, signal?: AbortSignal) => Promise<T>) =>
+    ({ signal }: { signal: AbortSignal }) =>
+      fetcher(id, signal).catch(async (error: unknown) => {
+        if (!(error instanceof ApiError) || error.status !== 401) throw error;
+        await session;
+        return fetcher(id, signal);
+      });
+  void client.prefetchQuery({ queryKey: workKey(id), queryFn: retried(fetchWork), staleTime: WORK_STALE_MS });
+  void client.prefetchQuery({
+    queryKey: tracksKey(id),
+    queryFn: retried(fetchTracks),
+    staleTime: TRACKS_STALE_MS,
+  });
+}
+
+const TRACKS_STALE_MS = 5 * 60_000;
 
 /** `GET /api/tracks/:id`: the file tree. */
 export function useTracks(id: string) {
   return useQuery({
     queryKey: tracksKey(id),
-    queryFn: ({ signal }) => api<TrackNode[]>(`/api/tracks/${encodeURIComponent(id)}`, { signal }),
-    staleTime: 5 * 60_000,
+    queryFn: ({ signal }) => fetchTracks(id, signal),
+    staleTime: TRACKS_STALE_MS,
   });
 }
 
