@@ -19,30 +19,35 @@ export interface WorkPageRequest {
 export type TagTuple = [id: number, name: string, i18n: string | null];
 export type VaTuple = [id: string, name: string];
 
+/** The columns of `works` a `Work` shows: never the scan's bookkeeping or the search text. */
+const CARD_COLUMNS = [
+  'id',
+  'title',
+  'circle_id',
+  'release',
+  'create_date',
+  'price',
+  'dl_count',
+  'nsfw',
+  'has_subtitle',
+  'rate_average_2dp',
+  'rate_count',
+  'rate_count_detail',
+  'review_count',
+  'duration',
+] as const satisfies ReadonlyArray<keyof WorkRow>;
+
 /** What a `Work` is made of: the work's own columns, its circle's name, its tags and voice actors. */
-export type WorkCardRow = Pick<WorkRow, (typeof CARD_COLUMNS)[number] extends `w.${infer C}` ? C : never> & {
+export type WorkCardRow = Pick<WorkRow, (typeof CARD_COLUMNS)[number]> & {
   circle_name: string | null;
   tags: TagTuple[];
   vas: VaTuple[];
 };
 
-/** The columns of `works` a `Work` shows: never the scan's bookkeeping or the search text. */
-const CARD_COLUMNS = [
-  'w.id',
-  'w.title',
-  'w.circle_id',
-  'w.release',
-  'w.create_date',
-  'w.price',
-  'w.dl_count',
-  'w.nsfw',
-  'w.has_subtitle',
-  'w.rate_average_2dp',
-  'w.rate_count',
-  'w.rate_count_detail',
-  'w.review_count',
-  'w.duration',
-] as const;
+type CardQueryRow = Omit<WorkCardRow, 'tags' | 'vas'> & {
+  tags: JsonColumn<TagTuple>;
+  vas: JsonColumn<VaTuple>;
+};
 
 /**
  * A work's tags (by name) and voice actors (in credit order) as one JSON array each, correlated on `w.id`.
@@ -58,6 +63,19 @@ const LABEL_ARRAYS: Record<DialectKind, { tags: string; vas: string }> = {
     vas: `(SELECT coalesce(json_agg(json_build_array(v.id, v.name) ORDER BY wv.position), '[]') FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE wv.work_id = w.id)`,
   },
 };
+
+/** The select list of a work's card on each database. */
+const CARD_SELECT: Record<DialectKind, string> = Object.fromEntries(
+  Object.entries(LABEL_ARRAYS).map(([dialect, labels]) => [
+    dialect,
+    [
+      ...CARD_COLUMNS.map((column) => `w.${column}`),
+      'c.name AS circle_name',
+      `${labels.tags} AS tags`,
+      `${labels.vas} AS vas`,
+    ].join(', '),
+  ]),
+) as Record<DialectKind, string>;
 
 /** A JSON column as SQLite (text) or node-postgres (already parsed) returns it. */
 type JsonColumn<T> = T[] | string;
@@ -164,18 +182,11 @@ export class WorkRepository {
    */
   async cardsByIds(ids: number[]): Promise<WorkCardRow[]> {
     if (ids.length === 0) return [];
-    const labels = LABEL_ARRAYS[this.dialect];
-    const rows = await this.works()
-      .leftJoin('circles as c', 'c.id', 'w.circle_id')
-      .select(CARD_COLUMNS)
-      .select([
-        'c.name as circle_name',
-        sql.raw<JsonColumn<TagTuple>>(labels.tags).as('tags'),
-        sql.raw<JsonColumn<VaTuple>>(labels.vas).as('vas'),
-      ])
-      .where('w.id', 'in', ids)
-      .where('w.missing', '=', 0)
-      .execute();
+    // Written as SQL rather than built: Kysely parsed and compiled its fourteen column names on every
+    // call, a third of what a single work's request allocated.
+    const { rows } = await sql<CardQueryRow>`SELECT ${sql.raw(CARD_SELECT[this.dialect])}
+      FROM works w LEFT JOIN circles c ON c.id = w.circle_id
+      WHERE w.id IN (${sql.join(ids)}) AND w.missing = 0`.execute(this.db);
     const byId = new Map<number, WorkCardRow>();
     for (const { tags, vas, ...row } of rows) {
       byId.set(row.id, { ...row, tags: parseJsonColumn(tags), vas: parseJsonColumn(vas) });
