@@ -2,6 +2,7 @@ import type { TooltipProps } from '@mantine/core';
 import {
   cloneElement,
   isValidElement,
+  startTransition,
   type ReactElement,
   type Ref,
   type SyntheticEvent,
@@ -16,11 +17,18 @@ import { whenIdle } from '../../lib/idle';
 type TooltipComponent = typeof import('./tooltip-chunk').Tooltip;
 type Trigger = 'hover' | 'focus' | 'touch';
 
+let loaded: TooltipComponent | undefined;
 let loading: Promise<TooltipComponent> | undefined;
+const waiting = new Set<(tooltip: TooltipComponent) => void>();
 
-/** Loads Mantine's Tooltip once. */
+/** Loads Mantine's Tooltip once; every LazyTooltip on screen switches to it. */
 export function loadTooltip(): Promise<TooltipComponent> {
-  loading ??= import('./tooltip-chunk').then(({ Tooltip }) => Tooltip);
+  loading ??= import('./tooltip-chunk').then(({ Tooltip }) => {
+    loaded = Tooltip;
+    for (const swap of waiting) swap(Tooltip);
+    waiting.clear();
+    return Tooltip;
+  });
   return loading;
 }
 
@@ -32,22 +40,32 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
 type ChildProps = Record<string, unknown> & { ref?: Ref<HTMLElement> };
 
 /**
- * Mantine's Tooltip, with the same props, taken on when first wanted: until its child is hovered,
- * focused or touched the child renders alone; then the tooltip code loads (it is fetched in idle time
- * after the first screen, so it is usually there already) and opens as Mantine's would. Focus stays on
- * the child when the tooltip takes over. Each one takes over on its own: swapping every tooltip on the
- * page once the code had loaded re-rendered the works page's cards in one long task.
+ * Mantine's Tooltip, with the same props, loaded after the first screen: until then the child renders
+ * alone, and hovering, focusing or touching it loads the tooltip and opens it as Mantine's would.
+ * Focus stays on the child when the tooltip takes over.
  */
 export function LazyTooltip(props: TooltipProps) {
   const { children, disabled, events } = props;
-  const [Tooltip, setTooltip] = useState<TooltipComponent | undefined>(undefined);
+  const [Tooltip, setTooltip] = useState<TooltipComponent | undefined>(() => loaded);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   const node = useRef<HTMLElement | null>(null);
   const refocus = useRef(false);
 
   useEffect(() => {
+    if (Tooltip) return;
+    const swap = (tooltip: TooltipComponent) => {
+      refocus.current = node.current?.contains(document.activeElement) ?? false;
+      // A transition: React renders the page's tooltips in short slices instead of one long task
+      // (twelve cards' worth on the works page), and a click or key on the way goes first.
+      startTransition(() => setTooltip(() => tooltip));
+    };
+    waiting.add(swap);
+    // After the first screen has settled the tooltip code loads on its own (the works page's budget).
     void whenIdle().then(loadTooltip);
-  }, []);
+    return () => {
+      waiting.delete(swap);
+    };
+  }, [Tooltip]);
 
   useLayoutEffect(() => {
     if (!Tooltip || !refocus.current) return;
@@ -83,11 +101,7 @@ export function LazyTooltip(props: TooltipProps) {
     (child.props[name] as ((event: SyntheticEvent) => void) | undefined)?.(event);
     if (disabled || !enabled[trigger]) return;
     setOpenOnLoad(open);
-    if (!open) return;
-    void loadTooltip().then((tooltip) => {
-      refocus.current = node.current?.contains(document.activeElement) ?? false;
-      setTooltip(() => tooltip);
-    });
+    if (open) void loadTooltip();
   };
   return cloneElement(child, {
     ref,
