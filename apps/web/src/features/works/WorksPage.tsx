@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@sasayaki/api-contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useAfterFirstPaint } from '../../lib/after-paint';
 import { notifyError } from '../../lib/notify';
 import { useWorksList } from './api';
 import { GuestTip } from './components/GuestTip';
@@ -38,6 +39,8 @@ export default function WorksPage() {
   const subtitle = subtitleFromParams(params);
   const { sort, seed, displayMode, setSort, setDisplayMode } = useListPreferences();
   const list = useWorksList(source, { page, sort, seed, subtitle });
+  // The pager is below the first screen: it renders once that has been painted.
+  const painted = useAfterFirstPaint();
 
   useEffect(() => {
     // A 401 on a list is ignored silently (spec section 8); the session guard deals with it.
@@ -91,7 +94,7 @@ export default function WorksPage() {
           <WorksResults works={list.isError && !works ? [] : works} mode={displayMode} pageSize={pageSize} />
         </div>
       )}
-      {!empty && works && (
+      {!empty && works && painted && (
         <WorksPager page={page} pages={pages} onPage={(next) => change({ page: String(next) })} />
       )}
       <GuestTip />

@@ -4,6 +4,7 @@ import { WorkCard } from '../../../components/work/WorkCard';
 import { WorkRow } from '../../../components/work/WorkRow';
 import { WorkCardSkeleton, WorkRowSkeleton, WorkTileSkeleton } from '../../../components/work/WorkSkeletons';
 import { WorkTile } from '../../../components/work/WorkTile';
+import { useAfterFirstPaint } from '../../../lib/after-paint';
 import type { DisplayMode } from '../list-state';
 import classes from './works.module.css';
 
@@ -20,8 +21,10 @@ export function WorksResults({
   mode: DisplayMode;
   pageSize: number;
 }) {
-  const slots: (Work | string)[] =
-    works ?? Array.from({ length: pageSize }, (_, index) => `skeleton-${index}`);
+  // The first screenful renders first; the rest of the page once it has been painted.
+  const painted = useAfterFirstPaint();
+  const all: (Work | string)[] = works ?? Array.from({ length: pageSize }, (_, index) => `skeleton-${index}`);
+  const slots = painted ? all : all.slice(0, EAGER);
   if (mode === 'list') {
     return (
       <Card withBorder padding={0} radius="md">
