@@ -37,6 +37,9 @@ async function withLibrary(loaded: Config, logger: Logger): Promise<Config> {
   };
 }
 
+/** How long requests in flight may take to end when the server is asked to stop. */
+const SHUTDOWN_GRACE_MS = 2_000;
+
 async function serve(): Promise<void> {
   const loaded = loadConfig();
   const logger = createLogger(loaded.logLevel);
@@ -46,7 +49,11 @@ async function serve(): Promise<void> {
   const app = await buildApp(ctx);
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    // A listener's stream stays open as long as the player keeps it: requests get a moment to end, then
+    // every connection is cut, so the transcoder's ffmpeg processes and the database are always closed.
+    const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close();
+    clearTimeout(cut);
     await ctx.close();
     process.exit(0);
   };
