@@ -13,7 +13,7 @@ import {
   IconPlayerTrackNext,
   IconPlaylistAdd,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration, formatSize } from '../../../lib/format';
 import classes from '../work.module.css';
@@ -55,7 +55,7 @@ function RowIcon({ node, current, playing }: Pick<TreeRowProps, 'node' | 'curren
 }
 
 /** One file or folder: click opens or plays it; right-click, long-press or the ⋮ button opens its menu. */
-export function TreeRow({ node, current, playing, onAction }: TreeRowProps) {
+export const TreeRow = memo(function TreeRow({ node, current, playing, onAction }: TreeRowProps) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const press = useLongPress(() => setMenuOpen(true));
@@ -169,4 +169,4 @@ export function TreeRow({ node, current, playing, onAction }: TreeRowProps) {
       </Menu>
     </div>
   );
-}
+});

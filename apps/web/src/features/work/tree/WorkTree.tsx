@@ -1,7 +1,7 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TrackFile, TrackNode, Work } from '@sasayaki/api-contract';
 import { IconFileZip } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDuration } from '../../../lib/format';
@@ -85,6 +85,13 @@ export function WorkTree({ id, work }: { id: string; work: Work }) {
     } else download(node.mediaDownloadUrl);
   };
 
+  // One function for every row and every render, so a row re-renders only when its own file, or whether
+  // it is the current or playing track, changes: a track change re-rendered every row (with its menu)
+  // and held up the main thread the browser needs to start the sound.
+  const latestAct = useRef(act);
+  latestAct.current = act;
+  const onAction = useCallback((action: RowAction, node: TrackNode) => latestAct.current(action, node), []);
+
   return (
     <Card
       withBorder
@@ -148,7 +155,7 @@ export function WorkTree({ id, work }: { id: string; work: Work }) {
                   node={node}
                   current={current}
                   playing={current && playing}
-                  onAction={act}
+                  onAction={onAction}
                 />
               );
             })}
