@@ -100,7 +100,8 @@ describe('WorksPage', { timeout: 60_000 }, () => {
     group = 'guest';
     renderWithProviders(<WorksPage />, { path: '/works?page=5', route: '/works' });
     await screen.findByText('Work 100048');
-    expect(screen.getByText('END')).toBeTruthy();
+    // The pager, below the first screen, renders once the cards have been painted.
+    expect(await screen.findByText('END')).toBeTruthy();
     expect(await screen.findByText(/If you use guest login/)).toBeTruthy();
   });
 

@@ -2,10 +2,10 @@ import type { TooltipProps } from '@mantine/core';
 import {
   cloneElement,
   isValidElement,
-  startTransition,
   type ReactElement,
   type Ref,
   type SyntheticEvent,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
