@@ -1,7 +1,7 @@
-import { Agent, request } from 'node:http';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { clientHeaders, type LoadStats, loadStats } from './measure.js';
 import { Random } from './random.js';
+import { RangeClient } from './range-client.js';
 import { residentMegabytes } from './server-process.js';
 
 export interface PacedLoadOptions {
@@ -20,9 +20,9 @@ export interface PacedLoadOptions {
 /**
  * Clients that each ask at their own steady pace, as players buffering ahead do, started at random phases
  * so their requests spread over each second. Autocannon's rate limit cannot do this: it lets every
- * connection send its quota for the second at once, a burst of all clients together each second. Node's
- * own HTTP client (keep-alive, one socket per client) does the asking here, in a worker thread: its own
- * heap and event loop, so the bench's memory (100,000 generated works) never pauses the clients' clocks.
+ * connection send its quota for the second at once, a burst of all clients together each second. Each client is
+ * one keep-alive connection (`range-client.ts`, reading into one reused buffer), and they all run in a
+ * worker thread: its own heap and event loop, so the bench's memory never pauses their clocks.
  */
 export function pacedLoad(options: PacedLoadOptions): Promise<LoadStats> {
   return new Promise((resolve, reject) => {
@@ -45,7 +45,6 @@ async function runPacedClients(options: PacedLoadOptions): Promise<LoadStats> {
     const start = random.int(0, fileBytes - rangeBytes);
     return { range: `bytes=${start}-${start + rangeBytes - 1}` };
   };
-  const agent = new Agent({ keepAlive: true, maxSockets: options.clients });
   const target = new URL(options.url);
   const intervalMs = 1000 / options.perClientPerSecond;
   const endAt = performance.now() + options.seconds * 1000;
@@ -58,44 +57,28 @@ async function runPacedClients(options: PacedLoadOptions): Promise<LoadStats> {
     peakRssMb = Math.max(peakRssMb, residentMegabytes(options.serverPid));
   }, 100);
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const sentAt = performance.now();
-      const req = request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: options.path,
-          headers: { ...clientHeaders(options.token), ...rangeHeader() },
-        },
-        (res) => {
-          firstBytes.push(performance.now() - sentAt);
-          if ((res.statusCode ?? 0) >= 300) non2xx += 1;
-          res.resume();
-          res.once('end', () => {
-            totals.push(performance.now() - sentAt);
-            resolve();
-          });
-          res.once('error', () => {
-            errors += 1;
-            resolve();
-          });
-        },
-      );
-      req.once('error', () => {
-        errors += 1;
-        resolve();
-      });
-      req.end();
-    });
+  const connections: RangeClient[] = [];
 
   const client = async () => {
+    let connection = new RangeClient(target.hostname, Number(target.port));
+    connections.push(connection);
     await sleep(Math.random() * intervalMs);
     while (performance.now() < endAt) {
       const startedAt = performance.now();
-      await once();
+      try {
+        const answer = await connection.get(options.path, {
+          ...clientHeaders(options.token),
+          ...rangeHeader(),
+        });
+        firstBytes.push(answer.firstByteMs);
+        totals.push(answer.totalMs);
+        if (answer.status >= 300) non2xx += 1;
+      } catch {
+        errors += 1;
+        connection.close();
+        connection = new RangeClient(target.hostname, Number(target.port));
+        connections.push(connection);
+      }
       await sleep(startedAt + intervalMs - performance.now());
     }
   };
@@ -103,7 +86,7 @@ async function runPacedClients(options: PacedLoadOptions): Promise<LoadStats> {
     await Promise.all(Array.from({ length: options.clients }, client));
   } finally {
     clearInterval(rssTimer);
-    agent.destroy();
+    for (const connection of connections) connection.close();
   }
   return loadStats({ totals, firstBytes, seconds: options.seconds }, { errors, non2xx, peakRssMb });
 }
