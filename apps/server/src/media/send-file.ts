@@ -1,4 +1,4 @@
-import { createReadStream, open, read } from 'node:fs';
+import { read } from 'node:fs';
 import { promisify } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RangeNotSatisfiable } from '../errors.js';
@@ -6,6 +6,7 @@ import { parseByteRange } from './byte-range.js';
 import { etagOf, isNotModified, rangeStillApplies, type Validators } from './conditional-request.js';
 import { attachmentDisposition } from './content-disposition.js';
 import type { ContentTypeSpec } from './content-type.js';
+import { FileBody } from './file-body.js';
 import { OpenFiles } from './open-files.js';
 import { CHARSET_SAMPLE_BYTES } from './text-charset.js';
 
@@ -23,17 +24,6 @@ const readFile = promisify(read);
 /** One set of shared descriptors for every file the process sends. */
 const openFiles = new OpenFiles();
 
-/**
- * The file system a stream of a shared descriptor sees: it reads by position, and its close (when it
- * ends, or when Fastify destroys it because the client went away) only lets go; `release` closes the
- * descriptor once no request uses it. A real close here would pull it from under the other requests.
- */
-const SHARED_DESCRIPTOR = {
-  open,
-  read,
-  close: (_fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => callback(null),
-};
-
 async function resolveContentType(spec: ContentTypeSpec, fd: number, size: number): Promise<string> {
   if (typeof spec === 'string') return spec;
   const length = Math.min(size, CHARSET_SAMPLE_BYTES);
@@ -41,15 +31,12 @@ async function resolveContentType(spec: ContentTypeSpec, fd: number, size: numbe
   return spec(buffer.subarray(0, bytesRead), size > bytesRead);
 }
 
-/** Reads of up to 256 KiB: a player's typical range request is then one read and one write. */
-const READ_CHUNK_BYTES = 256 * 1024;
-
 /**
  * The one way the server sends a file (design habit 6): regular files only (anything else is a 404),
  * validators and conditional requests (304), one byte range (206, or 416 with `Content-Range: bytes
- * *\/size`), HEAD without a body, and a stream read from the descriptor that was checked, so the file
- * cannot be swapped between the check and the read. Descriptors are shared between requests
- * (`open-files.ts`); each request releases its hold when its stream closes or when it sends no body.
+ * *\/size`), HEAD without a body, and a body read from the descriptor that was checked (`file-body.ts`),
+ * so the file cannot be swapped between the check and the read. Descriptors are shared between requests
+ * (`open-files.ts`); each request releases its hold when its body closes or when it sends none.
  */
 export async function sendFile(
   request: FastifyRequest,
@@ -84,19 +71,10 @@ export async function sendFile(
     if (request.method === 'HEAD') return reply.send();
     if (size === 0) return reply.send(Buffer.alloc(0));
 
-    const stream = createReadStream('', {
-      fd,
-      fs: SHARED_DESCRIPTOR,
-      start,
-      end,
-      highWaterMark: READ_CHUNK_BYTES,
-    });
-    stream.once('close', file.release);
+    const body = new FileBody(fd, start, end);
+    body.once('close', file.release);
     handedOver = true;
-    // The headers leave as soon as Fastify starts piping, not with the first chunk read from disk: a
-    // player learns the length and type at once however busy the disk is.
-    reply.raw.once('pipe', () => reply.raw.flushHeaders());
-    return reply.send(stream);
+    return reply.send(body);
   } finally {
     if (!handedOver) file.release();
   }
