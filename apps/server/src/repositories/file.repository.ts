@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { precompiledQuery } from '../db/precompiled-query.js';
 import type { Database, FileRow } from '../db/schema.js';
 
 /** A file as the media routes need it: its row plus where its work lives. */
@@ -10,19 +11,26 @@ export interface LocatedFile extends FileRow {
 }
 
 export class FileRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Every stream and download looks its file up: compiled once (`precompiled-query.ts`). */
+  private readonly located: (workId: number, fileId: number) => Promise<LocatedFile[]>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.located = precompiledQuery(db, (workId: number, fileId: number) =>
+      db
+        .selectFrom('files')
+        .innerJoin('works', 'works.id', 'files.work_id')
+        .selectAll('files')
+        .select(['works.root_dir', 'works.dir', 'works.dir_raw', 'works.title as work_title'])
+        .where('files.work_id', '=', workId)
+        .where('files.file_id', '=', fileId)
+        .where('works.missing', '=', 0),
+    );
+  }
 
   /** The indexed file, or undefined when the work is unknown, missing, or has no such file. */
   async find(workId: number, fileId: number): Promise<LocatedFile | undefined> {
-    return this.db
-      .selectFrom('files')
-      .innerJoin('works', 'works.id', 'files.work_id')
-      .selectAll('files')
-      .select(['works.root_dir', 'works.dir', 'works.dir_raw', 'works.title as work_title'])
-      .where('files.work_id', '=', workId)
-      .where('files.file_id', '=', fileId)
-      .where('works.missing', '=', 0)
-      .executeTakeFirst();
+    const [file] = await this.located(workId, fileId);
+    return file;
   }
 
   /** Every file of a work in tree order (folders first, natural order). */

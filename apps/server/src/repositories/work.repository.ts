@@ -1,6 +1,7 @@
 import type { WorkOrder } from '@sasayaki/api-contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectKind } from '../db/dialect.js';
+import { precompiledQuery } from '../db/precompiled-query.js';
 import type { Database, WorkRow } from '../db/schema.js';
 import { applyFilter, orderByTerms, type WorkFilter } from './work-query.js';
 
@@ -91,12 +92,35 @@ export interface UserWorkFields {
   updated_at: string;
 }
 
+type UserFieldsRow = UserWorkFields & { work_id: number };
+
 /** Reads works for the catalogue: pages, counts, single works and the labels that decorate them. */
 export class WorkRepository {
+  // A single work's card and row and one user's fields on one work are read on most requests (a work, its
+  // tracks, an RJ-code search, a stream's cover): compiled once (`precompiled-query.ts`).
+  private readonly cardOfOne: (id: number) => Promise<CardQueryRow[]>;
+  private readonly presentWork: (id: number) => Promise<WorkRow[]>;
+  private readonly userFieldsOfOne: (userId: number, workId: number) => Promise<UserFieldsRow[]>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectKind,
-  ) {}
+  ) {
+    this.cardOfOne = precompiledQuery(db, (id: number) => this.cardsQuery(sql`${id}`));
+    this.presentWork = precompiledQuery(db, (id: number) =>
+      db.selectFrom('works').selectAll().where('id', '=', id).where('missing', '=', 0),
+    );
+    this.userFieldsOfOne = precompiledQuery(db, (userId: number, workId: number) =>
+      this.userFieldsQuery(userId).where('work_id', '=', workId),
+    );
+  }
+
+  private userFieldsQuery(userId: number) {
+    return this.db
+      .selectFrom('reviews')
+      .select(['work_id', 'rating', 'review_text', 'progress', 'updated_at'])
+      .where('user_id', '=', userId);
+  }
 
   private works() {
     return this.db.selectFrom('works as w');
@@ -182,11 +206,11 @@ export class WorkRepository {
    */
   async cardsByIds(ids: number[]): Promise<WorkCardRow[]> {
     if (ids.length === 0) return [];
-    // Written as SQL rather than built: Kysely parsed and compiled its fourteen column names on every
-    // call, a third of what a single work's request allocated.
-    const { rows } = await sql<CardQueryRow>`SELECT ${sql.raw(CARD_SELECT[this.dialect])}
-      FROM works w LEFT JOIN circles c ON c.id = w.circle_id
-      WHERE w.id IN (${sql.join(ids)}) AND w.missing = 0`.execute(this.db);
+    const [onlyId] = ids;
+    const rows =
+      ids.length === 1 && onlyId !== undefined
+        ? await this.cardOfOne(onlyId)
+        : (await this.cardsQuery(sql.join(ids)).execute(this.db)).rows;
     const byId = new Map<number, WorkCardRow>();
     for (const { tags, vas, ...row } of rows) {
       byId.set(row.id, { ...row, tags: parseJsonColumn(tags), vas: parseJsonColumn(vas) });
@@ -194,23 +218,28 @@ export class WorkRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /**
+   * Written as SQL rather than built: Kysely parsed and compiled its fourteen column names on every call,
+   * a third of what a single work's request allocated.
+   */
+  private cardsQuery(ids: RawBuilder<unknown>) {
+    return sql<CardQueryRow>`SELECT ${sql.raw(CARD_SELECT[this.dialect])}
+      FROM works w LEFT JOIN circles c ON c.id = w.circle_id
+      WHERE w.id IN (${ids}) AND w.missing = 0`;
+  }
+
   async findById(id: number): Promise<WorkRow | undefined> {
-    return this.db
-      .selectFrom('works')
-      .selectAll()
-      .where('id', '=', id)
-      .where('missing', '=', 0)
-      .executeTakeFirst();
+    const [row] = await this.presentWork(id);
+    return row;
   }
 
   async userFieldsFor(userId: number, workIds: number[]): Promise<Map<number, UserWorkFields>> {
     if (workIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('reviews')
-      .select(['work_id', 'rating', 'review_text', 'progress', 'updated_at'])
-      .where('user_id', '=', userId)
-      .where('work_id', 'in', workIds)
-      .execute();
+    const [onlyId] = workIds;
+    const rows =
+      workIds.length === 1 && onlyId !== undefined
+        ? await this.userFieldsOfOne(userId, onlyId)
+        : await this.userFieldsQuery(userId).where('work_id', 'in', workIds).execute();
     return new Map(rows.map(({ work_id, ...fields }) => [work_id, fields]));
   }
 }
