@@ -1,28 +1,23 @@
 import { read } from 'node:fs';
 import { Readable } from 'node:stream';
+import { BufferPool } from './buffer-pool.js';
 
-/** Reads of up to 256 KiB: a player's typical range request is then one read and one write. */
-const CHUNK_BYTES = 256 * 1024;
-/** Buffers kept for the next reads: 8 MiB, more than a hundred paced listeners keep in flight. */
-const POOL_LIMIT = 32;
+/**
+ * Reads of up to 256 KiB (a player's typical range request is then one read and one write), into 32
+ * buffers (8 MiB) shared by every answer the process sends.
+ */
+const pool = new BufferPool(256 * 1024, 32);
 
-const idleBuffers: Buffer[] = [];
-
-function takeBuffer(): Buffer {
-  return idleBuffers.pop() ?? Buffer.allocUnsafeSlow(CHUNK_BYTES);
-}
-
-function giveBack(buffer: Buffer): void {
-  if (idleBuffers.length < POOL_LIMIT) idleBuffers.push(buffer);
-}
+/** How many of the pool's buffers are idle and lent, and how many answers wait for one, for tests. */
+export const bodyBufferCounts = () => pool.counts;
 
 /**
  * The body of a file answer: bytes `start` to `end` (inclusive) of an open descriptor, read by position
- * into pooled buffers and written straight to the response. A read stream allocates a fresh 256 KiB
- * buffer per read: at 100 MB/s that outside-the-heap memory made V8 run a scavenge every 60-100 ms
- * ("external memory pressure"), each pausing every stream for 2-16 ms. Here a buffer goes back to the
- * pool only when the response's write callback says the socket is done with it (written, failed or
- * destroyed); one whose callback never comes is left to the garbage collector, never reused early.
+ * into pooled buffers (`buffer-pool.ts`) and written straight to the response. A read stream allocates a
+ * fresh 256 KiB buffer per read: at 100 MB/s that outside-the-heap memory made V8 run a scavenge every
+ * 60-100 ms ("external memory pressure"), each pausing every stream for 2-16 ms. A buffer goes back to
+ * the pool when the response's write callback says the socket is done with it (written, failed or
+ * destroyed).
  *
  * Fastify sends a stream by calling `pipe(response)`, so `pipe` is where the copying starts; the stream
  * itself carries no data, it only ends (then closes) after the last write, or is destroyed when the
@@ -60,17 +55,21 @@ export class FileBody extends Readable {
       this.resume(); // Nothing is buffered: this only lets 'end' (and then 'close') be emitted.
       return;
     }
-    const buffer = takeBuffer();
-    read(this.fd, buffer, 0, Math.min(left, CHUNK_BYTES), this.position, (error, bytesRead) => {
-      if (this.destroyed || error || bytesRead === 0) {
-        giveBack(buffer);
-        if (!this.destroyed) this.destroy(error ?? new Error('The file is shorter than when it was opened'));
-        return;
-      }
-      this.position += bytesRead;
-      const more = destination.write(buffer.subarray(0, bytesRead), () => giveBack(buffer));
-      if (more) this.sendFrom(destination);
-      else destination.once('drain', () => this.sendFrom(destination));
+    pool.borrow((buffer) => {
+      if (this.destroyed) return pool.giveBack(buffer);
+      const length = Math.min(left, pool.bufferBytes);
+      read(this.fd, buffer, 0, length, this.position, (error, bytesRead) => {
+        if (this.destroyed || error || bytesRead === 0) {
+          pool.giveBack(buffer);
+          if (!this.destroyed)
+            this.destroy(error ?? new Error('The file is shorter than when it was opened'));
+          return;
+        }
+        this.position += bytesRead;
+        const more = destination.write(buffer.subarray(0, bytesRead), () => pool.giveBack(buffer));
+        if (more) this.sendFrom(destination);
+        else destination.once('drain', () => this.sendFrom(destination));
+      });
     });
   }
 }

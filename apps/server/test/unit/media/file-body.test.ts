@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileBody } from '../../../src/media/file-body.js';
+import { bodyBufferCounts, FileBody } from '../../../src/media/file-body.js';
 
 /**
  * 12 MiB and a bit: more than the kernel's socket buffers hold, so writes to a slow reader wait in the
@@ -95,6 +95,26 @@ describe('FileBody', () => {
       const { start, end } = readers[index] as { start: number; end: number };
       expect(body.equals(CONTENT.subarray(start, end + 1))).toBe(true);
     });
+  });
+
+  it('keeps sending to others while many clients stop reading', async () => {
+    // More stalled readers than the pool has buffers: their writes wait on full sockets, holding buffers.
+    const stalled = Array.from({ length: 40 }, () => {
+      const request = httpRequest({ port, host: '127.0.0.1', path: `/0-${CONTENT.length - 1}` }, (response) =>
+        response.pause(),
+      );
+      request.end();
+      return request;
+    });
+    // Until every buffer is held by a stalled write and others wait.
+    while (bodyBufferCounts().waiting === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(bodyBufferCounts().idle).toBe(0);
+    try {
+      const body = await fetchRange(4096, 4096 + 600_000);
+      expect(body.equals(CONTENT.subarray(4096, 4096 + 600_001))).toBe(true);
+    } finally {
+      for (const request of stalled) request.destroy();
+    }
   });
 
   it('cuts the answer when the file is shorter than the length promised', async () => {
