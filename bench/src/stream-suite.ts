@@ -140,8 +140,7 @@ export async function runStreamSuite(
     serverPid: server.pid,
   };
   // A longer warm-up than elsewhere: the media path is still cold (unoptimised) when this suite starts.
-  await pacedLoad({ ...pacedOptions, seconds: 3 });
-  const paced = summary(await pacedLoad({ ...pacedOptions, seconds: 5 }));
+  const paced = summary(await pacedLoad({ ...pacedOptions, warmUpSeconds: 3, seconds: 5 }));
   console.log(`  stream, paced: TTFB p99 ${paced.p99Ms.toFixed(2)} ms (${paced.note})`);
   await loadTest({ ...options, seconds: 1 });
   const flat = summary(await loadTest({ ...options, seconds: 5 }));
