@@ -23,7 +23,10 @@ export class BufferPool {
   borrow(use: (buffer: Buffer) => void): void {
     const buffer =
       this.idle.pop() ?? (this.lent.size < this.limit ? Buffer.allocUnsafeSlow(this.bufferBytes) : undefined);
-    if (buffer) return this.lend(buffer, use);
+    if (buffer) {
+      this.lend(buffer, use);
+      return;
+    }
     this.waiting.push(use);
     this.sweep ??= setTimeout(() => this.writeOffStuck(), this.stuckMs).unref();
   }
