@@ -14,14 +14,13 @@ class Placeholder {
  * A query Kysely builds and compiles once, then runs with each call's values. Building and compiling
  * parses every column name and walks the whole tree: for the small lookups made on every request (a
  * file to stream, a work's row) it cost more than running them, and most of what such a request
- * allocated. `build` gets a stand-in for each parameter it declares and must use each as a single value (`=`, `<`...);
- * lists (`in`) and values that change the SQL's shape cannot be stand-ins.
+ * allocated. `build` gets a stand-in for each parameter it declares and must use each as a single value
+ * (`=`, `<`...); lists (`in`) and values that change the SQL's shape cannot be stand-ins.
  */
 export function precompiledQuery<DB, Args extends unknown[], Row>(
   db: Kysely<DB>,
   build: (...args: Args) => Compilable<Row>,
 ): (...args: Args) => Promise<Row[]> {
-  // One stand-in per parameter `build` declares.
   const placeholders = Array.from({ length: build.length }, (_, index) => new Placeholder(index));
   const compiled = build(...(placeholders as Args)).compile(db);
   const slots = compiled.parameters.map((value) => (value instanceof Placeholder ? value.index : -1));
