@@ -8,7 +8,8 @@ import { ACCOUNTS, E2E_BASE_URL, E2E_PORT } from './env';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER = join(ROOT, 'apps/server/dist/main.js');
-const WEB_DIR = join(ROOT, 'apps/web/dist');
+// E2E_WEB_DIR: a web build of its own, so two runs side by side each test the app they built.
+const WEB_DIR = process.env.E2E_WEB_DIR ?? join(ROOT, 'apps/web/dist');
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
