@@ -195,6 +195,8 @@ export const PlaybackState = z.object({
 });
 export const HistoryWork = Work.extend({
   lastFileId: z.number().int(),
+  /** The last played file's name, so the history can say which track resumes; null once it is gone. */
+  lastFileTitle: z.string().nullable(),
   lastPosition: z.number(),
   lastPlayedAt: z.string(),
 });

@@ -74,7 +74,17 @@ export class PlaybackRepository {
       .where('w.missing', '=', 0);
     const [rows, count] = await Promise.all([
       base
-        .select(['h.work_id', 'h.last_file_id', 'h.last_position', 'h.last_played_at'])
+        // The file's path names the track; a rescan may have dropped the file (null then).
+        .leftJoin('files as f', (join) =>
+          join.onRef('f.work_id', '=', 'h.work_id').onRef('f.file_id', '=', 'h.last_file_id'),
+        )
+        .select([
+          'h.work_id',
+          'h.last_file_id',
+          'f.path as last_file_path',
+          'h.last_position',
+          'h.last_played_at',
+        ])
         .orderBy('h.last_played_at', 'desc')
         .orderBy('h.work_id', 'desc')
         .offset(offset)

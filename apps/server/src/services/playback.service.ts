@@ -4,6 +4,7 @@ import type { FileRepository } from '../repositories/file.repository.js';
 import type { PlaybackRepository } from '../repositories/playback.repository.js';
 import type { WorkRepository } from '../repositories/work.repository.js';
 import type { CatalogueService } from './catalogue.service.js';
+import { fileTitle } from './track-tree.js';
 
 /** Where each listener stopped, per file, and which works they listened to (contract section 5b). */
 export class PlaybackService {
@@ -56,6 +57,7 @@ export class PlaybackService {
               {
                 ...work,
                 lastFileId: row.last_file_id,
+                lastFileTitle: row.last_file_path === null ? null : fileTitle(row.last_file_path),
                 lastPosition: row.last_position,
                 lastPlayedAt: row.last_played_at,
               },

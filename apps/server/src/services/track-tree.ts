@@ -2,6 +2,11 @@ import type { TrackFolder, TrackNode } from '@sasayaki/api-contract';
 import type { FileRow } from '../db/schema.js';
 import { hasLowBitrateStream } from '../media/low-bitrate.js';
 
+/** A file's title in the tree: the last part of its path. */
+export function fileTitle(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
 /**
  * The work's file tree (contract section 9) from its indexed files. The scanner stored `sort_index` in
  * tree order (folders first, natural order), so files arrive sorted and folders are created on first
@@ -31,7 +36,7 @@ export function buildTrackTree(
     const hash = `${workId}/${file.file_id}`;
     folderFor(cut === -1 ? '' : file.path.slice(0, cut)).children.push({
       type: file.type as Exclude<TrackNode['type'], 'folder'>,
-      title: file.path.slice(cut + 1),
+      title: fileTitle(file.path),
       hash,
       workTitle,
       size: file.size,

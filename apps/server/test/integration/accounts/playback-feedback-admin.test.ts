@@ -67,7 +67,12 @@ describe.each(DATABASE_KINDS)('resume positions, feedback and administration on 
       const history = (await inject({ method: 'GET', url: '/api/playback', headers: user })).json();
       expect(history.pagination.totalCount).toBe(2);
       expect(history.works.map((work: { id: number }) => work.id)).toEqual([200002, 200001]);
-      expect(history.works[1]).toMatchObject({ lastFileId: 1, lastPosition: 61.25, title: 'Resume me' });
+      expect(history.works[1]).toMatchObject({
+        lastFileId: 1,
+        lastFileTitle: '02.wav',
+        lastPosition: 61.25,
+        title: 'Resume me',
+      });
     });
 
     it('forgets a work', async () => {
