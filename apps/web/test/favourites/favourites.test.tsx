@@ -160,12 +160,29 @@ describe('FavouritesPage', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: /Another Circle/ })).toBeTruthy();
   });
 
-  it('the history view shows where to resume', async () => {
-    const history = [{ ...work(7), lastFileId: 3, lastPosition: 65.4, lastPlayedAt: '2026-11-21T08:00:00Z' }];
+  it('the history view names the track to resume and where', async () => {
+    const history = [
+      {
+        ...work(7),
+        lastFileId: 3,
+        lastFileTitle: '03 耳かき.mp3',
+        lastPosition: 65.4,
+        lastPlayedAt: '2026-11-21T08:00:00Z',
+      },
+      {
+        ...work(8),
+        lastFileId: 1,
+        lastFileTitle: null,
+        lastPosition: 5,
+        lastPlayedAt: '2026-11-20T08:00:00Z',
+      },
+    ];
     serve([], 'user', { history });
     renderWithProviders(<FavouritesPage />, { path: '/favourites/history' });
-    const resume = await screen.findByRole('link', { name: /Resume at 01:05/ });
+    const resume = await screen.findByRole('link', { name: 'Resume “03 耳かき.mp3” at 01:05' });
     expect(resume.getAttribute('href')).toBe('/work/RJ000007');
+    // A file a rescan dropped has no name: the position alone.
+    expect(screen.getByRole('link', { name: 'Resume at 00:05' })).toBeTruthy();
   });
 
   it('the guest gets an explanation and a way to log in instead of a list', async () => {

@@ -48,6 +48,7 @@ export const favouritesMessages = defineMessages({
     },
     history: {
       resume: 'Resume at {{time}}',
+      resumeTrack: 'Resume “{{title}}” at {{time}}',
       playedAt: 'Played {{date}}',
     },
     guest: {
@@ -102,6 +103,7 @@ export const favouritesMessages = defineMessages({
     },
     history: {
       resume: '从 {{time}} 继续',
+      resumeTrack: '从 {{time}} 继续播放「{{title}}」',
       playedAt: '播放于 {{date}}',
     },
     guest: {
@@ -156,6 +158,7 @@ export const favouritesMessages = defineMessages({
     },
     history: {
       resume: '{{time}} から再開',
+      resumeTrack: '「{{title}}」を {{time}} から再開',
       playedAt: '{{date}} に再生',
     },
     guest: {

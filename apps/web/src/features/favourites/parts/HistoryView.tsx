@@ -39,10 +39,17 @@ function HistoryRow({ work, eager }: { work: HistoryWork; eager: boolean }) {
             variant="light"
             size="xs"
             leftSection={<IconPlayerPlay size={14} aria-hidden />}
+            maw="100%"
             w="fit-content"
             mt={4}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
           >
-            {t('favourites.history.resume', { time: formatDuration(work.lastPosition) })}
+            {work.lastFileTitle
+              ? t('favourites.history.resumeTrack', {
+                  title: work.lastFileTitle,
+                  time: formatDuration(work.lastPosition),
+                })
+              : t('favourites.history.resume', { time: formatDuration(work.lastPosition) })}
           </Button>
         </Stack>
       </Group>
