@@ -18,6 +18,7 @@ import { registerReviewRoutes } from './http/routes/review.routes.js';
 import { registerScanRoutes } from './http/routes/scan.routes.js';
 import { registerSystemRoutes } from './http/routes/system.routes.js';
 import { registerWorksRoutes } from './http/routes/works.routes.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { requestSerializers } from './logger.js';
 
 export type App = FastifyInstance;
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     schemaController: { compilersFactory },
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
 
   app.addHook('onSend', (_request, reply, payload, done) => {

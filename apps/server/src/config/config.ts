@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { cpus } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -16,15 +17,35 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   ffmpegPath: string;
   ffprobePath: string;
-  scan: { maxDepth: number; concurrency: number; onStartup: boolean };
+  scan: {
+    maxDepth: number;
+    concurrency: number;
+    onStartup: boolean;
+    /** How long a running scan's lock outlives its owner's last renewal (the owner renews every fifth). */
+    leaseMs: number;
+  };
   transcode: { maxConcurrent: number; cacheBytes: number };
   auth: AuthConfig;
   limits: {
     guestRequestsPerMinute: number;
+    /** The guest's cover requests a minute per address: a budget of their own (a list page shows a dozen). */
+    guestCoversPerMinute: number;
     guestConcurrentStreams: number;
-    /** Failed logins or registrations a minute, per address and per name. */
+    /**
+     * Failed logins (or password changes) a minute for one name from one address; also how many failures a
+     * name takes from all addresses together before its attempts are slowed down.
+     */
     loginFailuresPerMinute: number;
+    /** Failed logins, registrations and password changes a minute from one address, whatever the name. */
+    loginAddressFailuresPerMinute: number;
+    /** The longest wait of an attempt on a name under attack (milliseconds). */
+    loginSlowdownMaxMs: number;
   };
+  /**
+   * Whose `X-Forwarded-For` to believe (Fastify's `trustProxy`): false (the default) believes nobody, so
+   * the client address is the connection's; a list of proxy addresses or CIDRs; or a hop count.
+   */
+  trustProxy: TrustProxy;
   /** Where feedback is also forwarded (a Sentry-style DSN); null: kept in the database only. */
   feedbackDsn: string | null;
   logLevel: string;
@@ -33,6 +54,8 @@ export interface Config {
   /** Absolute folder of the built web app, served from `/` when it exists. */
   webDir: string;
 }
+
+export type TrustProxy = false | number | string[];
 
 export interface AuthConfig {
   /** Accounts on (the default). Off: everyone is the administrator, for a private single-person install. */
@@ -72,6 +95,7 @@ const FileConfig = z
         maxDepth: z.number().int().min(1).max(64),
         concurrency: z.number().int().min(1).max(64),
         onStartup: z.boolean(),
+        leaseMs: z.number().int().min(1000).max(3_600_000),
       })
       .partial(),
     transcode: z
@@ -88,10 +112,14 @@ const FileConfig = z
     limits: z
       .object({
         guestRequestsPerMinute: z.number().int().min(1),
+        guestCoversPerMinute: z.number().int().min(1),
         guestConcurrentStreams: z.number().int().min(1),
         loginFailuresPerMinute: z.number().int().min(1),
+        loginAddressFailuresPerMinute: z.number().int().min(1),
+        loginSlowdownMaxMs: z.number().int().min(0).max(60_000),
       })
       .partial(),
+    trustProxy: z.union([z.boolean(), z.number().int().min(0).max(100), z.string(), z.array(z.string())]),
     feedbackDsn: z.string().url(),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   })
@@ -163,6 +191,48 @@ function feedbackDsn(value: string | undefined): string | null {
   }
 }
 
+/** Fastify's names for address ranges, usable in the trusted proxy list as in Fastify's own option. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function proxyEntry(entry: string, setting: string): string {
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  const prefixOk =
+    prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+  if (NAMED_RANGES.has(entry) || (version !== 0 && prefixOk && rest.length === 0)) return entry;
+  throw new ConfigError(
+    setting,
+    `"${entry}" is not an IP address, a CIDR range or one of ${[...NAMED_RANGES].join(', ')}`,
+  );
+}
+
+/**
+ * `SASAYAKI_TRUST_PROXY` / `trustProxy`: off (false, the default), a hop count, or addresses and CIDR ranges
+ * (comma-separated in the environment). `true` is refused: believing every `X-Forwarded-For` lets any
+ * client pick the address its limits are counted under.
+ */
+function trustProxyFrom(
+  value: string | boolean | number | string[] | undefined,
+  setting: string,
+): TrustProxy {
+  if (value === undefined || value === false) return false;
+  if (typeof value === 'number') return value;
+  if (value === true) throw new ConfigError(setting, 'true would trust every client: list the proxies');
+  const text = Array.isArray(value) ? value.join(',') : value.trim();
+  if (['', '0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false;
+  if (/^\d+$/.test(text)) {
+    if (Number(text) > 100) throw new ConfigError(setting, 'a hop count must be at most 100');
+    return Number(text);
+  }
+  if (['true', 'yes', 'on'].includes(text.toLowerCase()))
+    throw new ConfigError(setting, 'true would trust every client: list the proxies');
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => proxyEntry(entry, setting));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const dataDir = resolve(cwd, env.SASAYAKI_DATA || './data');
   const file = readFileConfig(dataDir);
@@ -187,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxDepth: intFromEnv(env, 'SASAYAKI_SCAN_DEPTH', 1, 64) ?? file.scan?.maxDepth ?? 5,
       concurrency: intFromEnv(env, 'SASAYAKI_SCAN_CONCURRENCY', 1, 64) ?? file.scan?.concurrency ?? 4,
       onStartup: boolFromEnv(env, 'SASAYAKI_SCAN_ON_STARTUP') ?? file.scan?.onStartup ?? true,
+      leaseMs: intFromEnv(env, 'SASAYAKI_SCAN_LEASE_MS', 1000, 3_600_000) ?? file.scan?.leaseMs ?? 30_000,
     },
     transcode: {
       maxConcurrent:
@@ -207,13 +278,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         intFromEnv(env, 'SASAYAKI_GUEST_REQUESTS_PER_MINUTE', 1, 1_000_000) ??
         file.limits?.guestRequestsPerMinute ??
         60,
+      guestCoversPerMinute:
+        intFromEnv(env, 'SASAYAKI_GUEST_COVERS_PER_MINUTE', 1, 1_000_000) ??
+        file.limits?.guestCoversPerMinute ??
+        600,
       guestConcurrentStreams:
         intFromEnv(env, 'SASAYAKI_GUEST_STREAMS', 1, 1000) ?? file.limits?.guestConcurrentStreams ?? 2,
       loginFailuresPerMinute:
         intFromEnv(env, 'SASAYAKI_LOGIN_FAILURES_PER_MINUTE', 1, 1_000_000) ??
         file.limits?.loginFailuresPerMinute ??
         10,
+      loginAddressFailuresPerMinute:
+        intFromEnv(env, 'SASAYAKI_LOGIN_ADDRESS_FAILURES_PER_MINUTE', 1, 1_000_000) ??
+        file.limits?.loginAddressFailuresPerMinute ??
+        30,
+      loginSlowdownMaxMs:
+        intFromEnv(env, 'SASAYAKI_LOGIN_SLOWDOWN_MS', 0, 60_000) ?? file.limits?.loginSlowdownMaxMs ?? 2000,
     },
+    trustProxy: env.SASAYAKI_TRUST_PROXY
+      ? trustProxyFrom(env.SASAYAKI_TRUST_PROXY, 'SASAYAKI_TRUST_PROXY')
+      : trustProxyFrom(file.trustProxy, 'trustProxy'),
     feedbackDsn: feedbackDsn(env.SASAYAKI_FEEDBACK_DSN || file.feedbackDsn),
     logLevel: env.LOG_LEVEL || file.logLevel || 'info',
     strictResponses: boolFromEnv(env, 'SASAYAKI_STRICT_RESPONSES') ?? false,

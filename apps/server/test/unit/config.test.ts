@@ -61,4 +61,34 @@ describe('loadConfig', () => {
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ prot: 1 }));
     expect(() => loadConfig({ SASAYAKI_DATA: dir })).toThrow(/config\.json/);
   });
+  describe('trustProxy', () => {
+    const trust = (value?: string, file?: unknown) => {
+      const dir = dataDir();
+      if (file !== undefined) writeFileSync(join(dir, 'config.json'), JSON.stringify({ trustProxy: file }));
+      return loadConfig({
+        SASAYAKI_DATA: dir,
+        ...(value === undefined ? {} : { SASAYAKI_TRUST_PROXY: value }),
+      }).trustProxy;
+    };
+
+    it('is off by default and for off-like values', () => {
+      expect(trust()).toBe(false);
+      for (const off of ['false', 'off', '0']) expect(trust(off)).toBe(false);
+      expect(trust(undefined, false)).toBe(false);
+    });
+
+    it('takes addresses, CIDR ranges and named ranges, or a hop count', () => {
+      expect(trust('10.0.0.0/8, ::1,loopback')).toEqual(['10.0.0.0/8', '::1', 'loopback']);
+      expect(trust(undefined, ['192.168.1.10', 'fd00::/8'])).toEqual(['192.168.1.10', 'fd00::/8']);
+      expect(trust('2')).toBe(2);
+      expect(trust(undefined, 1)).toBe(1);
+    });
+
+    it('refuses true, which would let any client choose its address, and what is not an address', () => {
+      expect(() => trust('true')).toThrow(/SASAYAKI_TRUST_PROXY: true would trust every client/);
+      expect(() => trust(undefined, true)).toThrow(/trustProxy: true would trust every client/);
+      expect(() => trust('10.0.0.0/33')).toThrow(/"10.0.0.0\/33" is not an IP address/);
+      expect(() => trust('nginx')).toThrow(/"nginx" is not an IP address/);
+    });
+  });
 });
