@@ -41,6 +41,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds before the request is abandoned as a network failure. */
   timeout?: number;
+  /** The request outlives the page (a position saved on page hide or unload), like `sendBeacon`. */
+  keepalive?: boolean;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+      keepalive: options.keepalive,
     });
   } catch (error) {
     throw new ApiError((error as Error).message || 'Network Error', 0, '', null);
