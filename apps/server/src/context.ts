@@ -31,6 +31,7 @@ import { ReviewService } from './services/review.service.js';
 import { RuntimeSettingsService } from './services/runtime-settings.service.js';
 import { ScanService } from './services/scan.service.js';
 import { UserAdminService } from './services/user-admin.service.js';
+import { prepareDataFolder } from './util/data-folder.js';
 
 /**
  * Everything the routes need, built once per process from the configuration. Tests build one on a
@@ -61,6 +62,7 @@ export interface AppContext {
 }
 
 export async function createContext(config: Config, logger: Logger): Promise<AppContext> {
+  prepareDataFolder(config.dataDir, logger);
   const transcoder = new Transcoder({
     ffmpegPath: config.ffmpegPath,
     cacheDir: join(config.dataDir, 'transcodes'),

@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { createContext } from './context.js';
 import { AppError } from './errors.js';
 import { createLogger } from './logger.js';
+import { prepareDataFolder } from './util/data-folder.js';
 
 /** The command line: `sasayaki serve | scan | demo`. */
 const USAGE = `Usage: sasayaki <command>
@@ -24,6 +25,8 @@ Settings come from <data>/config.json and the environment (see docs/configuratio
  */
 async function withLibrary(loaded: Config, logger: Logger): Promise<Config> {
   if (loaded.libraryDirs.length > 0) return loaded;
+  // Made before the demo library is written into it, so that it is private (util/data-folder.ts).
+  prepareDataFolder(loaded.dataDir, logger);
   // The generator (and sharp, which draws its covers) loads only when there is no library.
   const { ensureDemoLibrary } = await import('./demo/ensure-demo-library.js');
   const demo = await ensureDemoLibrary(loaded.dataDir, {

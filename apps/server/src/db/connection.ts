@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config/config.js';
@@ -10,6 +10,14 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectKind;
   close(): Promise<void>;
+}
+
+/**
+ * The database holds password hashes and every listener's history: only the server's user may read it.
+ * Files an older version left readable by others (under umask 022) are tightened on every start.
+ */
+function restrictToOwner(file: string): void {
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path)) chmodSync(path, 0o600);
 }
 
 /** Only the driver in use is loaded (see util/lazy-import.ts). */
@@ -27,9 +35,12 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const { default: SqliteDatabase } = await import('better-sqlite3');
-  mkdirSync(dirname(database.file), { recursive: true });
+  mkdirSync(dirname(database.file), { recursive: true, mode: 0o700 });
+  // Made 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database file's mode.
+  closeSync(openSync(database.file, 'a', 0o600));
   const sqlite = new SqliteDatabase(database.file);
   sqlite.pragma('journal_mode = WAL');
+  restrictToOwner(database.file);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
