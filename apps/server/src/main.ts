@@ -62,15 +62,18 @@ async function serve(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // A scan killed with its process (whose lease has ended) shows as abandoned from the first request on.
+  await ctx.scans.abandonExpiredScan();
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     { port: config.port, database: config.database.kind, ms: Math.round(performance.now() - startedAt) },
     `Sasayaki is serving at http://localhost:${config.port}`,
   );
-  // The first start scans the library in the background; later starts leave it to the administrator.
-  if (config.scan.onStartup && config.libraryDirs.length > 0 && !(await ctx.scans.hasScannedOnce())) {
+  // Starts scan the library in the background until one scan finished; later starts leave it to the
+  // administrator. A scan still holding the lock (this process's previous life) is waited out.
+  if (config.scan.onStartup && config.libraryDirs.length > 0) {
     ctx.scans
-      .start('incremental')
+      .startWhenFree('incremental')
       .catch((error: unknown) => logger.warn({ err: error }, 'start-up scan not started'));
   }
 }

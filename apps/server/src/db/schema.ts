@@ -101,12 +101,15 @@ export interface FilesTable {
 export interface ScansTable {
   id: Generated<number>;
   mode: string;
-  /** 'running' | 'finished' | 'cancelled' | 'failed' | 'interrupted'. */
+  /** 'running' | 'finished' | 'cancelled' | 'failed' | 'abandoned' ('interrupted' in older rows). */
   status: string;
   started_at: string;
   finished_at: string | null;
-  /** Refreshed while running; a stale heartbeat means the process died. */
+  /** Refreshed with the lease while running, and at the end. */
   heartbeat_at: string;
+  /** Until when the owner holds the running scan; null in rows written before leases. */
+  lease_expires_at: string | null;
+  /** The instance id of the process running the scan (util/instance-id.ts). */
   owner: string;
   cancel_requested: number;
   /** JSON ScanCounts. */

@@ -1,6 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, ScanRow } from '../db/schema.js';
 
+/** Who holds the running scan (a process's instance id) and until when (ISO time). */
+export interface ScanLease {
+  owner: string;
+  expiresAt: string;
+}
+
 export interface ScanProgressFields {
   counts: string;
   current: string | null;
@@ -9,7 +15,8 @@ export interface ScanProgressFields {
 
 /**
  * The scans table: the record of every scan and the lock that allows one at a time. The lock is the
- * unique partial index on status = 'running', so it holds across processes sharing the database.
+ * unique partial index on status = 'running', so it holds across processes sharing the database; the
+ * running row's owner holds it on a lease it renews (jobs/scan-lease.ts).
  */
 export class ScanRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -17,7 +24,7 @@ export class ScanRepository {
   /** Inserts a running scan; undefined when another one is running (the unique index refused it). */
   async insertRunning(
     mode: string,
-    owner: string,
+    lease: ScanLease,
     now: string,
     progress: ScanProgressFields,
   ): Promise<ScanRow | undefined> {
@@ -29,7 +36,8 @@ export class ScanRepository {
           status: 'running',
           started_at: now,
           heartbeat_at: now,
-          owner,
+          owner: lease.owner,
+          lease_expires_at: lease.expiresAt,
           cancel_requested: 0,
           ...progress,
         })
@@ -72,34 +80,40 @@ export class ScanRepository {
     return row ? `${row.id}:${row.status}:${row.heartbeat_at}:${row.finished_at ?? ''}` : '';
   }
 
-  /** Marks a running scan interrupted (its process died); only if it is still running. */
-  async interrupt(id: number, now: string): Promise<void> {
-    await this.db
+  /**
+   * Marks a running scan abandoned (its owner stopped renewing the lease); only if its heartbeat is still
+   * the one the caller judged expired, so an owner that renewed in the meantime keeps its scan.
+   */
+  async abandon(id: number, heartbeatSeen: string, now: string): Promise<boolean> {
+    const result = await this.db
       .updateTable('scans')
-      .set({ status: 'interrupted', finished_at: now, current: null })
+      .set({ status: 'abandoned', finished_at: now, current: null })
       .where('id', '=', id)
       .where('status', '=', 'running')
-      .execute();
+      .where('heartbeat_at', '=', heartbeatSeen)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
-  /** Records progress and proves the owner alive; says whether cancel was requested or the row was taken away. */
-  async heartbeat(
+  /**
+   * Renews the owner's lease and records progress; says whether the scan is still the owner's (another
+   * process may have found the lease expired and abandoned it) and whether a cancel was requested.
+   */
+  async renew(
     id: number,
+    lease: ScanLease,
     now: string,
     progress: ScanProgressFields,
   ): Promise<{ running: boolean; cancelRequested: boolean }> {
-    await this.db
+    const row = await this.db
       .updateTable('scans')
-      .set({ heartbeat_at: now, ...progress })
+      .set({ heartbeat_at: now, lease_expires_at: lease.expiresAt, ...progress })
       .where('id', '=', id)
       .where('status', '=', 'running')
-      .execute();
-    const row = await this.db
-      .selectFrom('scans')
-      .select(['status', 'cancel_requested'])
-      .where('id', '=', id)
+      .where('owner', '=', lease.owner)
+      .returning('cancel_requested')
       .executeTakeFirst();
-    return { running: row?.status === 'running', cancelRequested: row?.cancel_requested === 1 };
+    return { running: row !== undefined, cancelRequested: row?.cancel_requested === 1 };
   }
 
   async finish(id: number, status: string, now: string, progress: ScanProgressFields): Promise<void> {

@@ -1,23 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { SCAN_MODES, type ScanIssue, type ScanMode, type ScanState } from '@sasayaki/api-contract';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { ScanRow } from '../db/schema.js';
 import { Conflict } from '../errors.js';
 import { emptyCounts, ScanJob } from '../jobs/scan-job.js';
+import { leaseExpired, leaseExpiry, renewalIntervalMs } from '../jobs/scan-lease.js';
 import type { CatalogueWriteRepository } from '../repositories/catalogue-write.repository.js';
-import type { ScanRepository } from '../repositories/scan.repository.js';
+import type { ScanLease, ScanRepository } from '../repositories/scan.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import type { CoverSaver } from '../scanner/make-cover.js';
 import type { AudioReader } from '../scanner/read-audio-headers.js';
 import { runScanPipeline } from '../scanner/scan-pipeline.js';
+import { INSTANCE_ID } from '../util/instance-id.js';
 import type { MaintenanceService } from './maintenance.service.js';
 
-/** How often a running scan proves it is alive and picks up a cancel request from any process. */
-export const HEARTBEAT_MS = 2_000;
-/** A running scan whose heartbeat is older than this belongs to a dead process. */
-export const STALE_MS = 30_000;
 /** Settings key set when a scan finished once: start-up scans only run before that. */
 export const SCANNED_ONCE_KEY = 'library_scanned_at';
 
@@ -31,6 +27,8 @@ export interface ScanServiceDeps {
   audio: AudioReader;
   logger: Logger;
   clock?: () => Date;
+  /** This process's name on the scans it runs; tests give two services two names to stand for two processes. */
+  instanceId?: string;
 }
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -71,23 +69,39 @@ export function toScanState(row: ScanRow | undefined): ScanState {
 /**
  * Starts, cancels and reports library scans. One scan at a time across every process on the database
  * (the scans table's unique running row); the scan runs in the background of the process that started
- * it and writes its progress into that row, which is what every reader (any process) sees.
+ * it and writes its progress into that row, which is what every reader (any process) sees. The owner
+ * holds the row on a lease it renews; a scan whose lease ended (its process was killed, or lost the
+ * database) is marked abandoned by whoever notices first, and only then may another scan start.
  */
 export class ScanService {
-  private readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly owner: string;
   private readonly clock: () => Date;
   private local: { id: number; job: ScanJob; done: Promise<ScanState> } | null = null;
+  /** The start-up scan's next attempt, while another process's scan holds the lock. */
+  private startupRetry: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(private readonly deps: ScanServiceDeps) {
     this.clock = deps.clock ?? (() => new Date());
+    this.owner = deps.instanceId ?? INSTANCE_ID;
   }
 
   private now(): string {
     return this.clock().toISOString();
   }
 
+  private lease(): ScanLease {
+    return {
+      owner: this.owner,
+      expiresAt: new Date(this.clock().getTime() + this.deps.config.scan.leaseMs).toISOString(),
+    };
+  }
+
+  /** The running or latest scan; a running one whose lease ended is marked abandoned first (and read again). */
   async state(): Promise<ScanState> {
-    return toScanState(await this.deps.scans.latest());
+    const latest = await this.deps.scans.latest();
+    if (latest?.status === 'running' && (await this.abandonIfExpired(latest))) return this.stateOf(latest.id);
+    return toScanState(latest);
   }
 
   async stateOf(id: number): Promise<ScanState> {
@@ -100,14 +114,42 @@ export class ScanService {
 
   /** Starts a scan in the background and returns its first state; Conflict when one is running. */
   async start(mode: ScanMode): Promise<ScanState> {
-    await this.interruptDeadScan();
+    await this.abandonExpiredScan();
     const job = new ScanJob((issue) => this.deps.logger.debug({ scanIssue: issue }, 'scan problem'));
-    const row = await this.deps.scans.insertRunning(mode, this.owner, this.now(), job.progress());
+    const row = await this.deps.scans.insertRunning(mode, this.lease(), this.now(), job.progress());
     if (!row) throw new Conflict('A scan is already running');
     this.deps.logger.info({ scanId: row.id, mode }, 'library scan started');
     const done = this.execute(row.id, mode, job);
     this.local = { id: row.id, job, done };
     return toScanState(row);
+  }
+
+  /**
+   * The start-up scan of a library never scanned to the end: started now, or, while another scan holds
+   * the lock (another process's, or this one's before it was killed), again when that scan's lease ends,
+   * until a scan finished. Resolves once the first attempt is settled.
+   */
+  async startWhenFree(mode: ScanMode): Promise<void> {
+    this.startupRetry = null;
+    if (this.closed || (await this.hasScannedOnce())) return;
+    try {
+      await this.start(mode);
+    } catch (error) {
+      if (!(error instanceof Conflict)) throw error;
+      const running = await this.deps.scans.findRunning();
+      // The holder renews its lease until it ends; looking again just after the current one ends is enough.
+      const wait = running ? Math.max(0, leaseExpiry(running) - this.clock().getTime()) + 100 : 0;
+      this.deps.logger.info(
+        { scanId: running?.id, waitMs: wait },
+        'start-up scan waits for the running scan',
+      );
+      this.startupRetry = setTimeout(() => {
+        this.startWhenFree(mode).catch((retryError: unknown) =>
+          this.deps.logger.warn({ err: retryError }, 'start-up scan not started'),
+        );
+      }, wait);
+      this.startupRetry.unref();
+    }
   }
 
   /** Starts a scan and resolves with its final state: for the `scan` command and benchmarks. */
@@ -131,6 +173,8 @@ export class ScanService {
 
   /** Stops this process's scan, if any, and waits for it to record its end. */
   async close(): Promise<void> {
+    this.closed = true;
+    if (this.startupRetry) clearTimeout(this.startupRetry);
     if (!this.local) return;
     this.local.job.cancel();
     await this.local.done;
@@ -138,14 +182,22 @@ export class ScanService {
 
   private async execute(id: number, mode: ScanMode, job: ScanJob): Promise<ScanState> {
     const { scans, logger } = this.deps;
+    const { leaseMs } = this.deps.config.scan;
+    let renewedAt = this.clock().getTime();
     const timer = setInterval(() => {
-      scans.heartbeat(id, this.now(), job.progress()).then(
+      // Cut off from the database for a whole lease, another process may take over: stop writing first.
+      if (this.clock().getTime() - renewedAt >= leaseMs) {
+        job.issue('', 'Scan stopped: its lease could not be renewed', 'error');
+        job.cancel();
+      }
+      scans.renew(id, this.lease(), this.now(), job.progress()).then(
         ({ running, cancelRequested }) => {
+          if (running) renewedAt = this.clock().getTime();
           if (!running || cancelRequested) job.cancel();
         },
-        (error: unknown) => logger.warn({ err: error }, 'scan heartbeat failed'),
+        (error: unknown) => logger.warn({ err: error }, 'scan lease renewal failed'),
       );
-    }, HEARTBEAT_MS);
+    }, renewalIntervalMs(leaseMs));
     timer.unref();
     let status: 'finished' | 'cancelled' | 'failed';
     try {
@@ -193,28 +245,24 @@ export class ScanService {
     return this.stateOf(id).catch(() => toScanState(undefined));
   }
 
-  /** A running row whose owner stopped beating (or, on this host, whose process is gone) is interrupted. */
-  private async interruptDeadScan(): Promise<void> {
+  /**
+   * Marks the running scan abandoned when its lease ended: at start-up, before a scan starts, and when
+   * the state is read, so a killed scan never shows as running for longer than its lease.
+   */
+  async abandonExpiredScan(): Promise<void> {
     const running = await this.deps.scans.findRunning();
-    if (!running || running.id === this.local?.id) return;
-    const stale = Date.parse(running.heartbeat_at) < this.clock().getTime() - STALE_MS;
-    if (stale || this.isDeadLocalOwner(running.owner)) {
-      this.deps.logger.warn(
-        { scanId: running.id, owner: running.owner },
-        'marking an abandoned scan interrupted',
-      );
-      await this.deps.scans.interrupt(running.id, this.now());
-    }
+    if (running) await this.abandonIfExpired(running);
   }
 
-  private isDeadLocalOwner(owner: string): boolean {
-    const [host, pid] = owner.split(':');
-    if (host !== hostname() || !pid || !/^\d+$/.test(pid) || Number(pid) === process.pid) return false;
-    try {
-      process.kill(Number(pid), 0);
-      return false;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  /** Whether the running scan's lease had ended (it is marked abandoned then, by this call or another). */
+  private async abandonIfExpired(running: ScanRow): Promise<boolean> {
+    if (running.id === this.local?.id || !leaseExpired(running, this.clock())) return false;
+    if (await this.deps.scans.abandon(running.id, running.heartbeat_at, this.now())) {
+      this.deps.logger.warn(
+        { scanId: running.id, owner: running.owner },
+        'marking a scan abandoned: its owner stopped renewing its lease',
+      );
     }
+    return true;
   }
 }

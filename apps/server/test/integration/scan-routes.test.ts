@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanState } from '@sasayaki/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,22 +132,30 @@ describe.each(DATABASE_KINDS)('scan routes and lifecycle on %s', (kind) => {
     expect(row).toMatchObject({ status: 'cancelled', cancel_requested: 1 });
   });
 
-  it('marks a scan abandoned by a dead process interrupted and starts anew', async () => {
-    const old = new Date(Date.now() - 60_000).toISOString();
-    const stale = await db()
+  /** A running row as another process leaves it: `leaseEndsIn` ms from now (negative: ended). */
+  const otherProcessScan = async (owner: string, leaseEndsIn: number | null, heartbeatAgo = 0) => {
+    const heartbeat = new Date(Date.now() - heartbeatAgo).toISOString();
+    return db()
       .insertInto('scans')
       .values({
         mode: 'full',
         status: 'running',
-        started_at: old,
-        heartbeat_at: old,
-        owner: 'elsewhere:1:dead',
+        started_at: heartbeat,
+        heartbeat_at: heartbeat,
+        lease_expires_at: leaseEndsIn === null ? null : new Date(Date.now() + leaseEndsIn).toISOString(),
+        owner,
         cancel_requested: 0,
         counts: '{}',
         errors: '[]',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+  };
+  const statusOf = async (id: number) =>
+    (await db().selectFrom('scans').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+  it('marks a scan whose lease ended abandoned and starts anew', async () => {
+    const stale = await otherProcessScan('dead-instance', -1000, 60_000);
     const started = await server.app.inject({
       method: 'POST',
       url: '/api/scan',
@@ -155,30 +163,45 @@ describe.each(DATABASE_KINDS)('scan routes and lifecycle on %s', (kind) => {
     });
     expect(started.statusCode).toBe(202);
     await waitForScan();
-    const row = await db()
-      .selectFrom('scans')
-      .selectAll()
-      .where('id', '=', stale.id)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('interrupted');
+    expect(await statusOf(stale.id)).toBe('abandoned');
+  });
+
+  it('reports a scan whose lease ended as abandoned, without a new scan to notice it', async () => {
+    const stale = await otherProcessScan('killed-instance', -1000, 60_000);
+    const state = (await server.app.inject({ method: 'GET', url: '/api/scan' })).json();
+    expect(ScanState.parse(state)).toMatchObject({ id: stale.id, running: false, status: 'abandoned' });
+    expect(state.finishedAt).not.toBeNull();
+    expect(await statusOf(stale.id)).toBe('abandoned');
+  });
+
+  it('marks a scan of an older version abandoned 30 s after its last heartbeat (it has no lease)', async () => {
+    const legacy = await otherProcessScan('old-version', null, 31_000);
+    expect((await server.app.inject({ method: 'GET', url: '/api/scan' })).json()).toMatchObject({
+      id: legacy.id,
+      status: 'abandoned',
+    });
+    const recent = await otherProcessScan('old-version', null, 5_000);
+    expect((await server.app.inject({ method: 'GET', url: '/api/scan' })).json()).toMatchObject({
+      id: recent.id,
+      status: 'running',
+    });
+    await db().updateTable('scans').set({ status: 'abandoned' }).where('id', '=', recent.id).execute();
+  });
+
+  it('never takes over a live lease, whatever the owner looks like', async () => {
+    // Another container: same host name, and a PID that does not exist here (the old rule took it over).
+    const other = await otherProcessScan(`${hostname()}:999999999:abcd`, 20_000, 20_000);
+    const refused = await server.app.inject({ method: 'POST', url: '/api/scan', payload: {} });
+    expect(refused.statusCode).toBe(409);
+    expect((await server.app.inject({ method: 'GET', url: '/api/scan' })).json()).toMatchObject({
+      id: other.id,
+      running: true,
+    });
+    await db().updateTable('scans').set({ status: 'abandoned' }).where('id', '=', other.id).execute();
   });
 
   it('a running scan of another process blocks this one (409)', async () => {
-    const now = new Date().toISOString();
-    const other = await db()
-      .insertInto('scans')
-      .values({
-        mode: 'full',
-        status: 'running',
-        started_at: now,
-        heartbeat_at: now,
-        owner: 'elsewhere:1:alive',
-        cancel_requested: 0,
-        counts: '{}',
-        errors: '[]',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const other = await otherProcessScan('alive-instance', 20_000);
     const refused = await server.app.inject({ method: 'POST', url: '/api/scan', payload: {} });
     expect(refused.statusCode).toBe(409);
     // Any process can ask it to stop: the flag is in the row.
@@ -190,7 +213,7 @@ describe.each(DATABASE_KINDS)('scan routes and lifecycle on %s', (kind) => {
       .where('id', '=', other.id)
       .executeTakeFirstOrThrow();
     expect(row.cancel_requested).toBe(1);
-    await db().updateTable('scans').set({ status: 'interrupted' }).where('id', '=', other.id).execute();
+    await db().updateTable('scans').set({ status: 'abandoned' }).where('id', '=', other.id).execute();
   });
 
   it('keeps a vanished work as missing with its review, and brings it back', async () => {
