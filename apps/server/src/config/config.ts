@@ -40,7 +40,17 @@ export interface Config {
     loginAddressFailuresPerMinute: number;
     /** The longest wait of an attempt on a name under attack (milliseconds). */
     loginSlowdownMaxMs: number;
+    /**
+     * How long a request may take to arrive, headers and body (milliseconds): a client trickling its body
+     * is cut then. Responses are not limited (streams and scan events last as long as they need).
+     */
+    requestTimeoutMs: number;
   };
+  /**
+   * The names this server is reached by (lower case, no port), besides loopback names and address
+   * literals: with accounts off, a request for any other `Host` is refused (DNS rebinding).
+   */
+  publicHosts: string[];
   /**
    * Whose `X-Forwarded-For` to believe (Fastify's `trustProxy`): false (the default) believes nobody, so
    * the client address is the connection's; a list of proxy addresses or CIDRs; or a hop count.
@@ -70,6 +80,11 @@ export interface AuthConfig {
    */
   registration: boolean | null;
   guest: boolean;
+  /**
+   * Accounts off on a public address was accepted by `SASAYAKI_AUTH_OFF_ON_PUBLIC_ADDRESS`; without it the
+   * server refuses to start that way (config/exposure.ts).
+   */
+  offOnPublicAddress: boolean;
 }
 
 export class ConfigError extends Error {
@@ -117,8 +132,11 @@ const FileConfig = z
         loginFailuresPerMinute: z.number().int().min(1),
         loginAddressFailuresPerMinute: z.number().int().min(1),
         loginSlowdownMaxMs: z.number().int().min(0).max(60_000),
+        requestTimeoutSeconds: z.number().int().min(1).max(3600),
       })
       .partial(),
+    authOffOnPublicAddress: z.string(),
+    publicHosts: z.array(z.string()),
     trustProxy: z.union([z.boolean(), z.number().int().min(0).max(100), z.string(), z.array(z.string())]),
     feedbackDsn: z.string().url(),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
@@ -233,6 +251,31 @@ function trustProxyFrom(
     .map((entry) => proxyEntry(entry, setting));
 }
 
+/** The one value of `SASAYAKI_AUTH_OFF_ON_PUBLIC_ADDRESS`: it says what it allows. */
+export const AUTH_OFF_ON_PUBLIC_ADDRESS = 'i-understand-anyone-can-administer';
+
+function acceptedAuthOffOnPublicAddress(value: string | undefined, setting: string): boolean {
+  if (value === undefined || value === '') return false;
+  if (value !== AUTH_OFF_ON_PUBLIC_ADDRESS) {
+    throw new ConfigError(setting, `the only value is "${AUTH_OFF_ON_PUBLIC_ADDRESS}", got "${value}"`);
+  }
+  return true;
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*\.?$/;
+
+/** `SASAYAKI_PUBLIC_HOSTS` (comma-separated) or `publicHosts`: host names, no scheme, port or path. */
+function publicHostsFrom(value: string | string[] | undefined, setting: string): string[] {
+  const names = (typeof value === 'string' ? value.split(',') : (value ?? []))
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+  for (const name of names) {
+    if (!HOST_NAME.test(name))
+      throw new ConfigError(setting, `"${name}" is not a host name (no scheme or port)`);
+  }
+  return names.map((name) => name.replace(/\.$/, ''));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const dataDir = resolve(cwd, env.SASAYAKI_DATA || './data');
   const file = readFileConfig(dataDir);
@@ -272,6 +315,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         (intFromEnv(env, 'SASAYAKI_TOKEN_DAYS', 1, 3650) ?? file.tokenLifetimeDays ?? 30) * 86_400,
       registration: boolFromEnv(env, 'SASAYAKI_REGISTRATION') ?? file.registration ?? null,
       guest: boolFromEnv(env, 'SASAYAKI_GUEST') ?? file.guest ?? true,
+      offOnPublicAddress: env.SASAYAKI_AUTH_OFF_ON_PUBLIC_ADDRESS
+        ? acceptedAuthOffOnPublicAddress(
+            env.SASAYAKI_AUTH_OFF_ON_PUBLIC_ADDRESS,
+            'SASAYAKI_AUTH_OFF_ON_PUBLIC_ADDRESS',
+          )
+        : acceptedAuthOffOnPublicAddress(file.authOffOnPublicAddress, 'authOffOnPublicAddress'),
     },
     limits: {
       guestRequestsPerMinute:
@@ -294,7 +343,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         30,
       loginSlowdownMaxMs:
         intFromEnv(env, 'SASAYAKI_LOGIN_SLOWDOWN_MS', 0, 60_000) ?? file.limits?.loginSlowdownMaxMs ?? 2000,
+      requestTimeoutMs:
+        (intFromEnv(env, 'SASAYAKI_REQUEST_TIMEOUT', 1, 3600) ?? file.limits?.requestTimeoutSeconds ?? 30) *
+        1000,
     },
+    publicHosts: env.SASAYAKI_PUBLIC_HOSTS
+      ? publicHostsFrom(env.SASAYAKI_PUBLIC_HOSTS, 'SASAYAKI_PUBLIC_HOSTS')
+      : publicHostsFrom(file.publicHosts, 'publicHosts'),
     trustProxy: env.SASAYAKI_TRUST_PROXY
       ? trustProxyFrom(env.SASAYAKI_TRUST_PROXY, 'SASAYAKI_TRUST_PROXY')
       : trustProxyFrom(file.trustProxy, 'trustProxy'),
