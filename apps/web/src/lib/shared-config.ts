@@ -2,10 +2,14 @@ import { readJson, STORAGE_KEYS, writeJson } from './storage';
 
 /**
  * The player settings kept in local storage `sharedConfig` (spec sections 3, 4 and 9): seek times,
- * quality behaviour and the subtitle display mode. The settings page writes them; the player reads them.
+ * quality behaviour, the subtitle display mode, and what starting a track with a saved position does.
+ * The settings page writes them; the player reads them.
  */
 export type QualityBehavior = 'fluentFirst' | 'qualityFirst';
 export type SubtitleDisplayMode = 'in-app' | 'pip';
+/** Starting a track that has a saved position: ask, always resume, or always from the start. */
+export const RESUME_MODES = ['ask', 'always', 'never'] as const;
+export type ResumeMode = (typeof RESUME_MODES)[number];
 
 export interface SharedConfig {
   /** Seconds the rewind button jumps back (default 5). */
@@ -16,6 +20,8 @@ export interface SharedConfig {
   qualityBehavior: QualityBehavior;
   /** Where subtitles show: in the app's lyrics bar, or in a picture-in-picture window. */
   subtitleDisplayMode: SubtitleDisplayMode;
+  /** Starting a track with a saved position (ours, not the ecosystem's; default ask). */
+  resumeMode: ResumeMode;
 }
 
 /** The seek-time choices offered by the settings page (seconds). */
@@ -26,6 +32,7 @@ export const DEFAULT_SHARED_CONFIG: Readonly<SharedConfig> = Object.freeze({
   forwardSeekTime: 30,
   qualityBehavior: 'fluentFirst',
   subtitleDisplayMode: 'in-app',
+  resumeMode: 'ask',
 });
 
 /** Event fired on `window` after writeSharedConfig, so open screens (the player) can follow changes. */
@@ -44,6 +51,12 @@ export function normaliseQualityBehavior(value: unknown): QualityBehavior {
   return value === 'qualityFirst' ? 'qualityFirst' : 'fluentFirst';
 }
 
+export function normaliseResumeMode(value: unknown): ResumeMode {
+  return RESUME_MODES.includes(value as ResumeMode)
+    ? (value as ResumeMode)
+    : DEFAULT_SHARED_CONFIG.resumeMode;
+}
+
 /** A complete, valid config from whatever is stored (missing or bad fields take their defaults). */
 export function normaliseSharedConfig(value: unknown): SharedConfig {
   const raw =
@@ -55,6 +68,7 @@ export function normaliseSharedConfig(value: unknown): SharedConfig {
     forwardSeekTime: seekTime(raw.forwardSeekTime, DEFAULT_SHARED_CONFIG.forwardSeekTime),
     qualityBehavior: normaliseQualityBehavior(raw.qualityBehavior),
     subtitleDisplayMode: normaliseSubtitleDisplayMode(raw.subtitleDisplayMode),
+    resumeMode: normaliseResumeMode(raw.resumeMode),
   };
 }
 

@@ -1,11 +1,20 @@
+import type { PlaybackState } from '@sasayaki/api-contract';
 import { useQuery } from '@tanstack/react-query';
+import { type ResumeMode, readSharedConfig } from '../lib/shared-config';
 import { usePlayerActivation } from './activation';
-import { fetchResumePoint, type ResumePoint, resumeQueryKey } from './resume-points';
+import {
+  fetchResumeState,
+  isResumable,
+  pickResumePoint,
+  type ResumePoint,
+  resumeQueryKey,
+} from './resume-points';
 import { prefetchAudio, upcoming } from './sources';
 import { usePlayerStore } from './store';
 import type { PlayerState, QueueItem } from './types';
 
-export type { ResumePoint } from './resume-points';
+export { fileIdOf } from './queue-rules';
+export { isResumable, type ResumePoint } from './resume-points';
 export { prefetchAudio } from './sources';
 /**
  * The player's public face for the rest of the app (the work page, the favourites history). Small on
@@ -50,15 +59,38 @@ export function usePlayerState<T>(selector: (state: PlayerState) => T): T {
 }
 
 /**
- * Where the listener stopped in a work ('resume at 12:34 in track 3'): the server's record for
- * signed-in users, this browser's for the guest. Null while loading or when there is none.
+ * Every position the listener saved in a work, by file id: the server's record for signed-in users (from
+ * any device), this browser's for the guest. Asked again each time a work page mounts.
  */
-export function useResumePoint(workId: number | null | undefined): ResumePoint | null {
+export function useResumeState(workId: number | null | undefined): PlaybackState | null {
   const query = useQuery({
     queryKey: resumeQueryKey(workId ?? 'none'),
-    queryFn: () => fetchResumePoint(workId as number),
+    queryFn: () => fetchResumeState(workId as number),
     enabled: workId !== null && workId !== undefined,
     staleTime: 0,
   });
   return query.data ?? null;
+}
+
+/** Where the listener stopped in a work ('resume track 3 at 12:34'), or null (none, or still loading). */
+export function useResumePoint(workId: number | null | undefined): ResumePoint | null {
+  const point = pickResumePoint(workId ?? 0, useResumeState(workId));
+  return point && isResumable(point.position, point.duration) ? point : null;
+}
+
+/** What starting a track does about its saved position: the setting decides, when there is one. */
+export type StartChoice = { kind: 'fromStart' } | { kind: 'resume' | 'ask'; position: number };
+
+export function startChoice(
+  mode: ResumeMode,
+  saved: { position: number; duration: number | null } | null,
+): StartChoice {
+  if (!saved || !isResumable(saved.position, saved.duration) || mode === 'never')
+    return { kind: 'fromStart' };
+  return { kind: mode === 'always' ? 'resume' : 'ask', position: saved.position };
+}
+
+/** The choice for starting a file of a work now, from the work's saved positions and the setting. */
+export function startChoiceFor(state: PlaybackState | null, fileId: string): StartChoice {
+  return startChoice(readSharedConfig().resumeMode, state?.files[fileId] ?? null);
 }

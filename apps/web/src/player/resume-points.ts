@@ -6,8 +6,9 @@ import { readJson, writeJson } from '../lib/storage';
 import { fileIdOf, workIdOf } from './queue-rules';
 
 /**
- * Resume positions (contract 5b): signed-in users' positions live on the server; the guest (who may
- * not write) and signed-out visitors keep theirs in this browser. Every position is also kept locally.
+ * Resume positions (contract 5b): signed-in users' positions live on the server, so they follow the
+ * listener from device to device; the guest (who may not write) and signed-out visitors keep theirs in
+ * this browser. Every position is also kept locally, and the newer of the two wins per file.
  */
 export const RESUME_STORAGE_KEY = 'sasayaki.player.resume';
 
@@ -20,8 +21,21 @@ export interface ResumePoint {
 }
 
 type LocalResume = Record<string, PlaybackState>;
+type SavedFile = PlaybackState['files'][string];
 
+/** The query of a work's positions (every file's); the work page and the player share it. */
 export const resumeQueryKey = (workId: number | string) => ['player', 'resume', String(workId)] as const;
+
+/** Under this many seconds a position is a tap that went nowhere, not a place to come back to. */
+const MIN_RESUME_SECONDS = 5;
+/** Within this many seconds of the end the track was listened to: it starts again from the start. */
+const END_MARGIN_SECONDS = 10;
+
+/** True when a saved position is worth offering: past the first seconds and before the end. */
+export function isResumable(position: number, duration: number | null | undefined): boolean {
+  if (!(position >= MIN_RESUME_SECONDS)) return false;
+  return !duration || position < duration - END_MARGIN_SECONDS;
+}
 
 /** True when the server keeps this user's positions: signed in and not the guest. */
 export function canSaveToServer(): boolean {
@@ -34,15 +48,19 @@ export function readLocalResume(workId: number | string): PlaybackState | null {
   return readJson<LocalResume>(RESUME_STORAGE_KEY, {})[String(workId)] ?? null;
 }
 
-export function writeLocalResume(hash: string, position: number, duration: number | null): void {
+/** `state` with one file's position recorded (and as the last played file). */
+function withFile(state: PlaybackState | null, fileId: string, file: SavedFile): PlaybackState {
+  const numeric = Number(fileId);
+  return {
+    lastFileId: Number.isInteger(numeric) ? numeric : null,
+    files: { ...state?.files, [fileId]: file },
+  };
+}
+
+export function writeLocalResume(hash: string, file: SavedFile): void {
   const all = readJson<LocalResume>(RESUME_STORAGE_KEY, {});
   const workId = workIdOf(hash);
-  const fileId = fileIdOf(hash);
-  const entry = all[workId] ?? { lastFileId: null, files: {} };
-  const numeric = Number(fileId);
-  entry.lastFileId = Number.isInteger(numeric) ? numeric : null;
-  entry.files[fileId] = { position, duration, updatedAt: new Date().toISOString() };
-  all[workId] = entry;
+  all[workId] = withFile(all[workId] ?? null, fileIdOf(hash), file);
   // Keep the 200 most recent works.
   const recent = Object.entries(all)
     .sort(([, a], [, b]) => latest(b).localeCompare(latest(a)))
@@ -57,6 +75,25 @@ function latest(state: PlaybackState): string {
       .sort()
       .at(-1) ?? ''
   );
+}
+
+/**
+ * The server's positions and this browser's, the newer per file: a position saved here while the
+ * server could not be reached is not lost, and one saved on another device since wins over ours.
+ */
+export function mergeResumeStates(
+  server: PlaybackState | null,
+  local: PlaybackState | null,
+): PlaybackState | null {
+  if (!server || !local) return server ?? local;
+  const files = { ...server.files };
+  for (const [fileId, file] of Object.entries(local.files)) {
+    const theirs = files[fileId];
+    if (!theirs || Date.parse(file.updatedAt) > Date.parse(theirs.updatedAt)) files[fileId] = file;
+  }
+  const lastFileId =
+    Date.parse(latest(local)) > Date.parse(latest(server)) ? local.lastFileId : server.lastFileId;
+  return { lastFileId, files };
 }
 
 /** The last played file of a work and where it stopped, or null. */
@@ -80,39 +117,42 @@ export function pickResumePoint(workId: number | string, state: PlaybackState | 
   };
 }
 
-export async function fetchResumePoint(workId: number | string): Promise<ResumePoint | null> {
-  if (!canSaveToServer()) return pickResumePoint(workId, readLocalResume(workId));
+/** Every saved position of a work: the server's (signed in) merged with this browser's. */
+export async function fetchResumeState(workId: number | string): Promise<PlaybackState | null> {
+  const local = readLocalResume(workId);
+  if (!canSaveToServer()) return local;
   try {
-    const state = await api<PlaybackState>(`/api/playback/${workId}`);
-    return pickResumePoint(workId, state) ?? pickResumePoint(workId, readLocalResume(workId));
+    return mergeResumeStates(await api<PlaybackState>(`/api/playback/${workId}`), local);
   } catch {
-    return pickResumePoint(workId, readLocalResume(workId));
+    return local;
   }
 }
 
-/** Saves a position: locally always, and on the server for signed-in non-guest users. */
+/**
+ * Saves a position: locally always, and on the server for signed-in non-guest users. `keepalive`
+ * lets the request outlive the page (page hide, unload), as `sendBeacon` would, with the bearer token.
+ */
 export async function saveResumePoint(
   hash: string,
   position: number,
   duration: number | null,
+  options: { keepalive?: boolean } = {},
 ): Promise<void> {
   const rounded = Math.max(0, Math.round(position * 10) / 10);
-  writeLocalResume(hash, rounded, duration);
+  const knownDuration = duration && Number.isFinite(duration) ? duration : null;
+  const file: SavedFile = { position: rounded, duration: knownDuration, updatedAt: new Date().toISOString() };
+  writeLocalResume(hash, file);
   const workId = workIdOf(hash);
+  queryClient.setQueryData<PlaybackState | null>(resumeQueryKey(workId), (state) =>
+    withFile(state ?? null, fileIdOf(hash), file),
+  );
   const fileId = Number(fileIdOf(hash));
-  const point: ResumePoint = {
-    hash,
-    fileId: fileIdOf(hash),
-    position: rounded,
-    duration,
-    updatedAt: new Date().toISOString(),
-  };
-  queryClient.setQueryData(resumeQueryKey(workId), point);
   if (!canSaveToServer() || !Number.isInteger(fileId)) return;
   try {
     await api(`/api/playback/${workId}`, {
       method: 'PUT',
-      body: { fileId, position: rounded, duration: duration && Number.isFinite(duration) ? duration : null },
+      body: { fileId, position: rounded, duration: knownDuration },
+      keepalive: options.keepalive,
     });
   } catch (error) {
     console.warn('could not save the playback position', error);

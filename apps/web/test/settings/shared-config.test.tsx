@@ -25,12 +25,13 @@ beforeEach(() => {
 });
 
 describe('sharedConfig', () => {
-  it('defaults to 5 s rewind, 30 s forward, fluentFirst and in-app subtitles', () => {
+  it('defaults to 5 s rewind, 30 s forward, fluentFirst, in-app subtitles and asking to resume', () => {
     expect(readSharedConfig()).toEqual({
       rewindSeekTime: 5,
       forwardSeekTime: 30,
       qualityBehavior: 'fluentFirst',
       subtitleDisplayMode: 'in-app',
+      resumeMode: 'ask',
     });
     expect(DEFAULT_SHARED_CONFIG.forwardSeekTime).toBe(30);
   });
@@ -38,14 +39,22 @@ describe('sharedConfig', () => {
   it('reads the ecosystem shape and fills in what is missing or wrong', () => {
     localStorage.setItem(
       'sharedConfig',
-      JSON.stringify({ rewindSeekTime: 10, forwardSeekTime: 'x', qualityBehavior: 'qualityFirst' }),
+      JSON.stringify({
+        rewindSeekTime: 10,
+        forwardSeekTime: 'x',
+        qualityBehavior: 'qualityFirst',
+        resumeMode: 'sometimes',
+      }),
     );
     expect(readSharedConfig()).toEqual({
       rewindSeekTime: 10,
       forwardSeekTime: 30,
       qualityBehavior: 'qualityFirst',
       subtitleDisplayMode: 'in-app',
+      resumeMode: 'ask',
     });
+    localStorage.setItem('sharedConfig', JSON.stringify({ resumeMode: 'never' }));
+    expect(readSharedConfig().resumeMode).toBe('never');
     localStorage.setItem('sharedConfig', 'not json');
     expect(readSharedConfig()).toEqual(DEFAULT_SHARED_CONFIG);
   });
@@ -70,6 +79,7 @@ describe('sharedConfig', () => {
       forwardSeekTime: 15,
       qualityBehavior: 'fluentFirst',
       subtitleDisplayMode: 'pip',
+      resumeMode: 'ask',
     });
     expect(heard).toHaveBeenCalledTimes(2);
     window.removeEventListener(SHARED_CONFIG_EVENT, heard);
@@ -88,11 +98,13 @@ describe('settings page', { timeout: 20_000 }, () => {
     expect((screen.getByLabelText('In the app') as HTMLInputElement).checked).toBe(true);
     await userEvent.click(screen.getByText('Quality first'));
     await userEvent.click(screen.getByText('Picture-in-picture'));
+    await userEvent.click(screen.getByText('Always resume'));
     expect(JSON.parse(localStorage.getItem('sharedConfig') ?? '{}')).toEqual({
       rewindSeekTime: 10,
       forwardSeekTime: 30,
       qualityBehavior: 'qualityFirst',
       subtitleDisplayMode: 'pip',
+      resumeMode: 'always',
     });
   });
 

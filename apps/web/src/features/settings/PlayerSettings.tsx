@@ -1,6 +1,6 @@
 import { Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SEEK_TIME_OPTIONS } from '../../lib/shared-config';
+import { normaliseResumeMode, RESUME_MODES, SEEK_TIME_OPTIONS } from '../../lib/shared-config';
 import { SettingRow } from './SettingRow';
 import { useSharedConfig } from './use-shared-config';
 
@@ -9,7 +9,9 @@ function seekOptions(current: number, label: (count: number) => string) {
   return values.map((value) => ({ value: String(value), label: label(value) }));
 }
 
-/** Seek times, sound quality and subtitle display mode: the player reads them from `sharedConfig`. */
+const RESUME_LABELS = { ask: 'resumeAsk', always: 'resumeAlways', never: 'resumeNever' } as const;
+
+/** Seek times, sound quality, subtitle display mode and resuming: the player reads them from `sharedConfig`. */
 export function PlayerSettings() {
   const { t } = useTranslation();
   const [config, update] = useSharedConfig();
@@ -79,6 +81,21 @@ export function PlayerSettings() {
             ]}
             value={config.subtitleDisplayMode}
             onChange={(value) => update({ subtitleDisplayMode: value === 'pip' ? 'pip' : 'in-app' })}
+          />
+        </SettingRow>
+        <SettingRow
+          labelId="resume"
+          label={t('settings.player.resume')}
+          hint={t('settings.player.resumeHint')}
+        >
+          <SegmentedControl
+            aria-labelledby="resume"
+            data={RESUME_MODES.map((mode) => ({
+              value: mode,
+              label: t(`settings.player.${RESUME_LABELS[mode]}`),
+            }))}
+            value={config.resumeMode}
+            onChange={(value) => update({ resumeMode: normaliseResumeMode(value) })}
           />
         </SettingRow>
       </Stack>

@@ -8,6 +8,7 @@ import { notifyError } from '../../lib/notify';
 import { usePlayerActivation } from '../../player/activation';
 import { useWork } from './api';
 import { OfferPlay } from './OfferPlay';
+import { ResumeOffer } from './ResumeOffer';
 import { WorkTree } from './tree/WorkTree';
 import { WorkActions } from './WorkActions';
 import { WorkHeader } from './WorkHeader';
@@ -58,7 +59,7 @@ export default function WorkPage() {
 
   return (
     <Stack gap="lg" maw={1280} mx="auto">
-      {offerPlay && <OfferPlay id={id} work={work.data} />}
+      {offerPlay ? <OfferPlay id={id} work={work.data} /> : <ResumeOffer id={id} work={work.data} />}
       <WorkHeader work={work.data} actions={<WorkActions id={id} work={work.data} />} />
       <WorkTree id={id} work={work.data} />
     </Stack>

@@ -10,7 +10,14 @@ export const workMessages = defineMessages({
       feedback: 'Feedback',
       guestHint: 'Register your own account to keep progress, write reviews and send feedback.',
       play: 'Play',
-      resume: 'Resume {{title}} at {{time}}',
+      resume: 'Resume “{{title}}” at {{time}}',
+      resumeHint: 'Where you stopped, on any device.',
+    },
+    startPrompt: {
+      title: 'Resume this track?',
+      body: 'You stopped “{{title}}” at {{time}}.',
+      resume: 'Resume at {{time}}',
+      fromStart: 'From the start',
     },
     offerPlay: {
       title: 'A random pick for you',
@@ -31,6 +38,7 @@ export const workMessages = defineMessages({
       downloadFolder: 'Download this folder',
       downloadWork: 'Download the whole work',
       playing: 'Now playing',
+      stoppedAt: 'Stopped at {{time}}',
     },
     menu: {
       playNext: 'Play next',
@@ -62,7 +70,14 @@ export const workMessages = defineMessages({
       feedback: '反馈',
       guestHint: '注册您自己的账号后即可保存进度、写评论和发送反馈。',
       play: '播放',
-      resume: '从 {{time}} 继续播放 {{title}}',
+      resume: '从 {{time}} 继续播放「{{title}}」',
+      resumeHint: '你上次停下的地方（任何设备）。',
+    },
+    startPrompt: {
+      title: '继续播放这条音轨？',
+      body: '你上次在 {{time}} 停止了「{{title}}」。',
+      resume: '从 {{time}} 继续',
+      fromStart: '从头播放',
     },
     offerPlay: {
       title: '随心听为您挑选了这部作品',
@@ -83,6 +98,7 @@ export const workMessages = defineMessages({
       downloadFolder: '下载此文件夹',
       downloadWork: '下载整部作品',
       playing: '正在播放',
+      stoppedAt: '停在 {{time}}',
     },
     menu: {
       playNext: '下一曲播放',
@@ -114,7 +130,14 @@ export const workMessages = defineMessages({
       feedback: 'フィードバック',
       guestHint: 'ご自身のアカウントを登録すると、視聴状況の保存・レビュー・フィードバックができます。',
       play: '再生',
-      resume: '{{title}} を {{time}} から再開',
+      resume: '「{{title}}」を {{time}} から再開',
+      resumeHint: '前回止めたところ（どの端末でも）。',
+    },
+    startPrompt: {
+      title: '続きから再生しますか？',
+      body: '「{{title}}」は {{time}} で停止しています。',
+      resume: '{{time}} から再開',
+      fromStart: '最初から',
     },
     offerPlay: {
       title: 'ランダムに選ばれた作品です',
@@ -135,6 +158,7 @@ export const workMessages = defineMessages({
       downloadFolder: 'このフォルダをダウンロード',
       downloadWork: '作品をまとめてダウンロード',
       playing: '再生中',
+      stoppedAt: '{{time}} で停止',
     },
     menu: {
       playNext: '次に再生',

@@ -27,6 +27,8 @@ interface TreeRowProps {
   /** This row's file is the player's current track (and whether it is playing). */
   current: boolean;
   playing: boolean;
+  /** Where the listener stopped in this file (seconds, from any device), or null. */
+  savedPosition?: number | null;
   onAction(action: RowAction, node: TrackNode): void;
 }
 
@@ -55,7 +57,13 @@ function RowIcon({ node, current, playing }: Pick<TreeRowProps, 'node' | 'curren
 }
 
 /** One file or folder: click opens or plays it; right-click, long-press or the ⋮ button opens its menu. */
-export const TreeRow = memo(function TreeRow({ node, current, playing, onAction }: TreeRowProps) {
+export const TreeRow = memo(function TreeRow({
+  node,
+  current,
+  playing,
+  savedPosition = null,
+  onAction,
+}: TreeRowProps) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const press = useLongPress(() => setMenuOpen(true));
@@ -65,8 +73,11 @@ export const TreeRow = memo(function TreeRow({ node, current, playing, onAction 
   if (isFolder(node)) {
     caption = t('work.tree.items', { count: folder?.items ?? 0 });
     if (folder?.duration) caption += ` · ${formatDuration(folder.duration)}`;
-  } else if (node.type === 'audio') caption = formatDuration(node.duration);
-  else caption = formatSize(node.size);
+  } else if (node.type === 'audio') {
+    caption = formatDuration(node.duration);
+    if (savedPosition !== null && !current)
+      caption = `${t('work.tree.stoppedAt', { time: formatDuration(savedPosition) })} · ${caption}`;
+  } else caption = formatSize(node.size);
 
   const label =
     node.type === 'audio'

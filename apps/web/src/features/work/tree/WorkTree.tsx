@@ -6,8 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDuration } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
-import { enqueue, playNext, playTracks, togglePlayback, usePlayerState } from '../../../player/api';
+import type { QueueItem } from '../../../player/api';
+import {
+  enqueue,
+  fileIdOf,
+  isResumable,
+  playNext,
+  playTracks,
+  startChoiceFor,
+  togglePlayback,
+  usePlayerState,
+  useResumeState,
+} from '../../../player/api';
 import { useTracks } from '../api';
+import type { StartPromptProps } from '../StartPrompt';
 import { download } from './download';
 import { TreeBreadcrumbs } from './TreeBreadcrumbs';
 import { type RowAction, TreeRow } from './TreeRow';
@@ -27,11 +39,15 @@ import {
 // The viewers are their own chunks, loaded when a text or image is first opened.
 const TextViewer = lazy(() => import('./TextViewer'));
 const ImageLightbox = lazy(() => import('./ImageLightbox'));
+const StartPrompt = lazy(() => import('../StartPrompt'));
 
 type Viewer =
   | { kind: 'text'; file: TrackFile }
   | { kind: 'image'; images: TrackFile[]; index: number }
   | null;
+
+/** A track to start once the listener has chosen where (the "ask" resume setting). */
+type PendingStart = Omit<StartPromptProps, 'onChoose' | 'onClose'> & { items: QueueItem[]; index: number };
 
 const audioOf = (nodes: TrackNode[]) => filesUnder(nodes).filter((file) => file.type === 'audio');
 
@@ -43,6 +59,8 @@ export function WorkTree({ id, work }: { id: string; work: Work }) {
   const currentHash = usePlayerState((state) => state.queue[state.queueIndex]?.hash);
   const playing = usePlayerState((state) => state.playing);
   const [viewer, setViewer] = useState<Viewer>(null);
+  const [pendingStart, setPendingStart] = useState<PendingStart | null>(null);
+  const resumeState = useResumeState(work.id);
 
   useEffect(() => {
     if (tracks.error) notifyError(tracks.error, { ignoreUnauthorized: true });
@@ -76,7 +94,11 @@ export function WorkTree({ id, work }: { id: string; work: Work }) {
       if (node.hash === currentHash) togglePlayback();
       else {
         const queue = folderQueue(level ?? [], node, work);
-        playTracks(queue.items, queue.index);
+        const choice = startChoiceFor(resumeState, fileIdOf(node.hash));
+        if (choice.kind === 'ask')
+          setPendingStart({ ...queue, title: node.title, position: choice.position });
+        else
+          playTracks(queue.items, queue.index, { position: choice.kind === 'resume' ? choice.position : 0 });
       }
     } else if (node.type === 'text') setViewer({ kind: 'text', file: node });
     else if (node.type === 'image') {
@@ -149,12 +171,14 @@ export function WorkTree({ id, work }: { id: string; work: Work }) {
           <div>
             {level.map((node) => {
               const current = !isFolder(node) && node.hash === currentHash;
+              const saved = isFolder(node) ? undefined : resumeState?.files[fileIdOf(node.hash)];
               return (
                 <TreeRow
                   key={isFolder(node) ? `folder:${node.title}` : node.hash}
                   node={node}
                   current={current}
                   playing={current && playing}
+                  savedPosition={saved && isResumable(saved.position, saved.duration) ? saved.position : null}
                   onAction={onAction}
                 />
               );
@@ -166,6 +190,17 @@ export function WorkTree({ id, work }: { id: string; work: Work }) {
         {viewer?.kind === 'text' && <TextViewer file={viewer.file} onClose={() => setViewer(null)} />}
         {viewer?.kind === 'image' && (
           <ImageLightbox images={viewer.images} start={viewer.index} onClose={() => setViewer(null)} />
+        )}
+        {pendingStart && (
+          <StartPrompt
+            title={pendingStart.title}
+            position={pendingStart.position}
+            onClose={() => setPendingStart(null)}
+            onChoose={(position) => {
+              setPendingStart(null);
+              playTracks(pendingStart.items, pendingStart.index, { position });
+            }}
+          />
         )}
       </Suspense>
     </Card>

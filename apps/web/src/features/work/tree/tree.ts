@@ -52,6 +52,16 @@ export function filesUnder(nodes: TrackNode[]): TrackFile[] {
   return nodes.flatMap((node) => (isFolder(node) ? filesUnder(node.children) : [node]));
 }
 
+/** The level (a folder's children) that holds the file `hash`, or null when the tree has no such file. */
+export function levelOf(nodes: TrackNode[], hash: string): TrackNode[] | null {
+  if (nodes.some((node) => isFile(node) && node.hash === hash)) return nodes;
+  for (const node of nodes) {
+    const found = isFolder(node) ? levelOf(node.children, hash) : null;
+    if (found) return found;
+  }
+  return null;
+}
+
 export interface FolderSummary {
   items: number;
   files: number;
