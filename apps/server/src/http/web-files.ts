@@ -57,7 +57,7 @@ export class WebFiles {
   private listedAt = Number.NEGATIVE_INFINITY;
   private readonly gzipped = new LruMap<string, GzippedWebFile>(200);
 
-  constructor(private readonly root: string) {
+  constructor(readonly root: string) {
     this.list();
   }
 

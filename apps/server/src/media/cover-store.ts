@@ -49,7 +49,7 @@ export class CoverStore {
   /** Renders in progress, so concurrent first requests share one. */
   private readonly pending = new Map<string, Promise<void>>();
 
-  constructor(private readonly dir: string) {}
+  constructor(readonly dir: string) {}
 
   /** Stores the cover variants of an image and returns its key; throws CoverImageError on a bad image. */
   async save(image: Buffer): Promise<string> {

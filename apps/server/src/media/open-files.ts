@@ -1,21 +1,8 @@
-import { close, constants, fstat, open, type Stats, stat } from 'node:fs';
+import { close, type Stats, stat } from 'node:fs';
 import { promisify } from 'node:util';
-import { NotFound } from '../errors.js';
+import { openLibraryFile } from './library-file.js';
 
-/**
- * O_NONBLOCK: opening a FIFO swapped in for a file would otherwise wait for a writer forever. O_NOCTTY:
- * a terminal device must never become the process's controlling terminal. Neither changes how a regular
- * file is read.
- */
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
-const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES', 'EPERM', 'ENXIO', 'ENAMETOOLONG']);
-
-// The callback API, promisified: under a hundred concurrent streams it served half as many again as
-// FileHandle's promise API, whose descriptors and reads cost more.
-const openFile = promisify(open);
-const statDescriptor = promisify(fstat);
 const statPath = promisify(stat);
-const closeFile = promisify(close);
 
 /** A regular file held open for a request: read it by position (`pread`), then release it once. */
 export interface OpenFile {
@@ -65,14 +52,17 @@ export class OpenFiles {
     this.now = options.now ?? Date.now;
   }
 
-  /** Opens (or shares) the regular file at `path`; NotFound when it is gone or not a regular file. */
-  async acquire(path: string | Buffer): Promise<OpenFile> {
+  /**
+   * Opens (or shares) the regular file at `path` inside the library folder `root`; NotFound when it is
+   * gone, not a regular file, or leads outside `root` (`library-file.ts`, checked at every open).
+   */
+  async acquire(path: string | Buffer, root: string): Promise<OpenFile> {
     const key = typeof path === 'string' ? `s:${path}` : `b:${path.toString('hex')}`;
     let entry = this.entries.get(key);
     if (!entry || this.now() - entry.checkedAt >= this.revalidateMs) {
       let pending = this.opening.get(key);
       if (!pending) {
-        pending = this.refresh(key, path, entry).finally(() => this.opening.delete(key));
+        pending = this.refresh(key, path, root, entry).finally(() => this.opening.delete(key));
         this.opening.set(key, pending);
       }
       entry = await pending;
@@ -108,7 +98,12 @@ export class OpenFiles {
   }
 
   /** Checks a known entry against its path, or opens the file; the entry to use either way. */
-  private async refresh(key: string, path: string | Buffer, known: Entry | undefined): Promise<Entry> {
+  private async refresh(
+    key: string,
+    path: string | Buffer,
+    root: string,
+    known: Entry | undefined,
+  ): Promise<Entry> {
     if (known) {
       const current = await statPath(path).catch(() => null);
       if (current && sameFile(current, known.stats)) {
@@ -117,15 +112,9 @@ export class OpenFiles {
       }
       this.retire(known);
     }
-    const fd = await openRegularFile(path);
-    let stats: Stats;
-    try {
-      stats = await statDescriptor(fd);
-      if (!stats.isFile()) throw new NotFound('File not found');
-    } catch (error) {
-      await closeFile(fd);
-      throw error;
-    }
+    // A path that now leads elsewhere (a link swapped in) fails the stat above and is opened again here,
+    // where it really leads is checked: nothing is trusted from an earlier open.
+    const { fd, stats } = await openLibraryFile(path, root);
     const entry: Entry = {
       key,
       fd,
@@ -150,15 +139,6 @@ export class OpenFiles {
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.idleTimer = null;
     close(entry.fd, () => {});
-  }
-}
-
-async function openRegularFile(path: string | Buffer): Promise<number> {
-  try {
-    return await openFile(path, OPEN_FLAGS);
-  } catch (error) {
-    if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) throw new NotFound('File not found');
-    throw error;
   }
 }
 

@@ -13,6 +13,11 @@ import { CHARSET_SAMPLE_BYTES } from './text-charset.js';
 export interface SendFileOptions {
   /** Absolute path, as built by the server (never taken from a request); a Buffer for non-UTF-8 names. */
   path: string | Buffer;
+  /**
+   * The folder the file must really lie inside when it is opened (its library folder, the cover store,
+   * the transcode cache, the web app): a link swapped in that leads elsewhere is a 404 (library-file.ts).
+   */
+  root: string;
   contentType: ContentTypeSpec;
   /** When set, the file is sent as an attachment under this name. */
   downloadName?: string;
@@ -43,7 +48,7 @@ export async function sendFile(
   reply: FastifyReply,
   options: SendFileOptions,
 ): Promise<FastifyReply> {
-  const file = await openFiles.acquire(options.path);
+  const file = await openFiles.acquire(options.path, options.root);
   const { fd, stats } = file;
   let handedOver = false;
   try {

@@ -54,6 +54,7 @@ export async function sendLowBitrate(
   try {
     return await sendFile(request, reply, {
       path,
+      root: transcoder.cache.dir,
       contentType: contentTypeFor(path),
       cacheControl: CACHE_CONTROL,
     });

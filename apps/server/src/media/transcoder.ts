@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn as nodeSpawn, type SpawnOptions } from 'node:child_process';
-import { constants } from 'node:fs';
+import { close } from 'node:fs';
 import { type FileHandle, open, rename, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { AppError, NotFound } from '../errors.js';
+import { openLibraryFile } from './library-file.js';
 import { lastErrorLine, stdinInput, type TranscodeFormat, transcodeArgs } from './transcode-args.js';
 import { type CacheKey, cacheName, TranscodeCache } from './transcode-cache.js';
 
@@ -38,6 +39,8 @@ export interface TranscodeSource {
   workId: number;
   fileId: number;
   path: string | Buffer;
+  /** Its library folder: the file must really lie inside it when it is opened (library-file.ts). */
+  root: string;
 }
 
 /** A transcode under way (or waiting for a slot, or for another process's). */
@@ -67,8 +70,6 @@ export interface PrepareOptions {
 
 export type Prepared = { kind: 'ready'; path: string } | { kind: 'job'; job: TranscodeJob };
 
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
-const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES', 'EPERM', 'ENXIO', 'ENAMETOOLONG']);
 const LOCK_REFRESH_MS = 10_000;
 const STDERR_KEEP = 8192;
 const READ_CHUNK = 64 * 1024;
@@ -166,22 +167,6 @@ export function probeFfmpeg(
   });
 }
 
-async function openSource(path: string | Buffer): Promise<FileHandle> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, OPEN_FLAGS);
-  } catch (error) {
-    if (GONE.has((error as NodeJS.ErrnoException).code ?? '')) throw new NotFound('File not found');
-    throw error;
-  }
-  const stats = await handle.stat();
-  if (!stats.isFile()) {
-    await handle.close();
-    throw new NotFound('File not found');
-  }
-  return handle;
-}
-
 /**
  * Makes and caches low-bitrate copies (contract section 7). One job per cache name in this process (the
  * `jobs` map) and per cache folder across processes (a `wx` lock file); at most `maxConcurrent` ffmpeg
@@ -243,8 +228,8 @@ export class Transcoder {
     const listener = options.listener === true;
     if (!this.available) throw new NotFound('Low-bitrate streams are off: ffmpeg is not available');
     if (this.closed) throw new ShutDown();
-    const handle = await openSource(source.path);
-    const stats = await handle.stat().finally(() => handle.close());
+    const { fd, stats } = await openLibraryFile(source.path, source.root);
+    close(fd, () => {});
     const key: CacheKey = { ...source, size: stats.size, mtimeMs: stats.mtimeMs, format };
     const failure = this.failures.get(failureKey(key));
     if (failure && failure.until > this.now()) throw new TranscodeFailed(failure.message);
@@ -256,7 +241,7 @@ export class Transcoder {
     if (cached) return { kind: 'ready', path: cached };
     const joined = this.jobs.get(name);
     if (joined) return { kind: 'job', job: this.join(joined, listener) };
-    return { kind: 'job', job: this.startJob(name, key, source.path, listener) };
+    return { kind: 'job', job: this.startJob(name, key, source, listener) };
   }
 
   /** A listener joining a hint's job makes it urgent (it may start at once if it was waiting). */
@@ -348,7 +333,7 @@ export class Transcoder {
     await this.evicting;
   }
 
-  private startJob(name: string, key: CacheKey, sourcePath: string | Buffer, urgent: boolean): TranscodeJob {
+  private startJob(name: string, key: CacheKey, source: TranscodeSource, urgent: boolean): TranscodeJob {
     const finalPath = this.cache.pathOf(name);
     const job: { -readonly [K in keyof TranscodeJob]: TranscodeJob[K] } = {
       name,
@@ -359,7 +344,7 @@ export class Transcoder {
       done: Promise.resolve(finalPath),
       urgent,
     };
-    job.done = this.run(job, key, sourcePath).finally(() => {
+    job.done = this.run(job, key, source).finally(() => {
       job.settled = true;
       this.jobs.delete(name);
     });
@@ -371,7 +356,7 @@ export class Transcoder {
     return job;
   }
 
-  private async run(job: TranscodeJob, key: CacheKey, sourcePath: string | Buffer): Promise<string> {
+  private async run(job: TranscodeJob, key: CacheKey, source: TranscodeSource): Promise<string> {
     const pollMs = this.options.pollMs ?? 25;
     // Another process may hold the lock: its finished file is ours too.
     for (;;) {
@@ -388,7 +373,7 @@ export class Transcoder {
       try {
         if (this.closed) throw new ShutDown();
         const started = this.now();
-        await this.transcode(job, key, sourcePath);
+        await this.transcode(job, key, source);
         this.options.logger.info(
           { file: `${key.workId}/${key.fileId}`, format: key.format, ms: this.now() - started },
           'low-bitrate file made',
@@ -403,8 +388,9 @@ export class Transcoder {
     }
   }
 
-  private async transcode(job: TranscodeJob, key: CacheKey, sourcePath: string | Buffer): Promise<void> {
-    const handle = await openSource(sourcePath);
+  private async transcode(job: TranscodeJob, key: CacheKey, source: TranscodeSource): Promise<void> {
+    // ffmpeg never opens the library path by name: it reads the descriptor checked here (stdin).
+    const { fd } = await openLibraryFile(source.path, source.root);
     const part = this.cache.partPathOf(job.name);
     const growing = key.format === 'webm' ? part : this.cache.growingPathOf(job.name);
     // The fragmented copy only serves listeners while ffmpeg runs: their open descriptors outlive it.
@@ -418,7 +404,7 @@ export class Transcoder {
       const child = this.spawnProcess(
         this.options.ffmpegPath,
         transcodeArgs({ input, output: part, growing, format: key.format }),
-        { stdio: [handle.fd, 'ignore', 'pipe'] },
+        { stdio: [fd, 'ignore', 'pipe'] },
       );
       this.children.add(child);
       child.stderr?.setEncoding('utf8');
@@ -433,7 +419,7 @@ export class Transcoder {
       await removeTemporary();
       throw error;
     } finally {
-      await handle.close();
+      close(fd, () => {});
     }
     if (exit.code === 0) {
       await rename(part, job.finalPath);

@@ -1,14 +1,17 @@
-import { constants } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { close, createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { lazyDefault } from '../util/lazy-import.js';
+import { uniqueEntryName } from './archive-entry-name.js';
+import { openLibraryFile } from './library-file.js';
 
 const loadYazl = lazyDefault(() => import('yazl'));
 
 export interface ArchiveEntry {
   /** Where the file is on disk, as built by the server. */
   path: string | Buffer;
-  /** Its name inside the ZIP (relative, `/`-separated). */
+  /** Its library folder: the file must really lie inside it when it is opened (library-file.ts). */
+  root: string;
+  /** Its name inside the ZIP (relative, `/`-separated); made safe there (archive-entry-name.ts). */
   name: string;
 }
 
@@ -16,13 +19,14 @@ export interface WorkArchive {
   stream: Readable;
   /** The exact byte length of the ZIP, known up front because every entry is stored uncompressed. */
   size: number;
-  /** Entries left out because their file vanished (or stopped being a regular file) since the scan. */
+  /**
+   * Entries left out because their file vanished, stopped being a regular file or now leads outside its
+   * library folder since the scan.
+   */
   skipped: string[];
   /** Stops the archive and closes the file being read (client gone, or a HEAD request). */
   abort(): void;
 }
-
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
 
 /**
  * A ZIP of the given files, streamed: files are opened one at a time as the archive is read, never held
@@ -43,20 +47,24 @@ export async function createWorkArchive(entries: readonly ArchiveEntry[]): Promi
     stream?.destroy(error);
   });
 
+  const names = new Set<string>();
   for (const entry of entries) {
-    const stats = await stat(entry.path).catch(() => null);
-    if (!stats?.isFile()) {
+    // Sizes go into the ZIP's headers up front; each file is opened (and checked) again when its turn
+    // comes, so a file swapped for a link in between is refused then, and the archive stops.
+    const opened = await openLibraryFile(entry.path, entry.root).catch(() => null);
+    if (!opened) {
       skipped.push(entry.name);
       continue;
     }
+    close(opened.fd, () => {});
     zip.addReadStreamLazy(
-      entry.name,
-      { size: stats.size, mtime: stats.mtime, compress: false },
+      uniqueEntryName(entry.name, names),
+      { size: opened.stats.size, mtime: opened.stats.mtime, compress: false },
       (callback) => {
         if (aborted) return;
-        open(entry.path, OPEN_FLAGS).then(
-          (handle) => {
-            current = handle.createReadStream({ autoClose: true });
+        openLibraryFile(entry.path, entry.root).then(
+          ({ fd }) => {
+            current = createReadStream('', { fd, autoClose: true });
             callback(null, current);
           },
           (error: Error) => callback(error, null as unknown as Readable),

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { close } from 'node:fs';
+import { openLibraryFile } from '../media/library-file.js';
 
 export interface ProbedAudio {
   duration: number | null;
@@ -17,26 +17,24 @@ function positive(value: unknown): number | null {
 
 /**
  * Asks ffprobe for duration and bitrate: the fallback for what music-metadata cannot read. The file is
- * opened here (non-blocking, so a FIFO swapped in cannot hang us) and handed to ffprobe as fd 3: that
- * way names with any bytes, newlines or quotes never pass through an argument. Spawned directly, with a
- * timeout; resolves null when ffprobe is missing, fails, or times out.
+ * opened here and checked to be a regular file inside its library folder `root` (media/library-file.ts),
+ * then handed to ffprobe as fd 3: ffprobe never opens a library path by name, and names with any bytes,
+ * newlines or quotes never pass through an argument. Spawned directly, with a timeout; resolves null when
+ * ffprobe is missing, fails, or times out.
  */
 export async function probeWithFfprobe(
   ffprobePath: string,
   path: string | Buffer,
+  root: string,
   timeoutMs: number,
 ): Promise<ProbedAudio | null> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  const opened = await openLibraryFile(path, root).catch(() => null);
+  if (!opened) return null;
+  const { fd } = opened;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    return null;
-  }
-  try {
-    if (!(await handle.stat()).isFile()) return null;
     const output = await new Promise<string | null>((resolve) => {
       const child = spawn(ffprobePath, [...FFPROBE_ARGS, '-i', 'file:/dev/fd/3'], {
-        stdio: ['ignore', 'pipe', 'ignore', handle.fd],
+        stdio: ['ignore', 'pipe', 'ignore', fd],
         timeout: timeoutMs,
         killSignal: 'SIGKILL',
       });
@@ -58,6 +56,6 @@ export async function probeWithFfprobe(
   } catch {
     return null;
   } finally {
-    await handle.close();
+    close(fd, () => {});
   }
 }

@@ -120,7 +120,7 @@ export async function indexWorkFiles(
     reporter.issue(work.display, 'Cannot read the work folder', 'error', 'failed');
     return null;
   }
-  return toIndexedFiles(found);
+  return toIndexedFiles(found, work.rootDir);
 }
 
 /**
@@ -128,7 +128,7 @@ export async function indexWorkFiles(
  * per work (it is indexed), so a colliding lossy text gets a numbered suffix. The raw bytes still open
  * the right file.
  */
-function toIndexedFiles(found: FoundFile[]): IndexedFile[] {
+function toIndexedFiles(found: FoundFile[], rootDir: string): IndexedFile[] {
   const stored = found.map((file) => toStoredPath(file.rel));
   const taken = new Set(stored.filter((path) => path.raw === null).map((path) => path.text));
   return found.map((file, index) => {
@@ -143,6 +143,7 @@ function toIndexedFiles(found: FoundFile[]): IndexedFile[] {
     return {
       path,
       absPath: file.absPath,
+      rootDir,
       type: fileTypeOf(name),
       size: file.info.size,
       mtimeMs: Math.trunc(file.info.mtimeMs),

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readLibraryFile } from '../media/library-file.js';
 import { chooseCoverImage } from './choose-cover.js';
 import type { AudioReader } from './read-audio-headers.js';
 import type { IndexedFile, ScanReporter } from './scan-types.js';
@@ -13,6 +13,9 @@ export interface CoverResult {
   /** Identifies the source image (which file, its size and mtime); null when there is none. */
   coverSource: string | null;
 }
+
+/** Cover images are a few MiB at most: a larger "image" is not read into memory (nor handed to sharp). */
+const COVER_IMAGE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Audio files tried for an embedded picture when the work has no image files: bounds the cost. */
 const EMBEDDED_PICTURE_TRIES = 8;
@@ -41,7 +44,10 @@ export async function makeCover(
     if (!remake && previous?.coverKey && previous.coverSource === coverSource) return previous;
     let bytes: Buffer | null;
     try {
-      bytes = kind === 'file' ? await readFile(file.absPath) : await deps.audio.readPicture(file.absPath);
+      bytes =
+        kind === 'file'
+          ? await readLibraryFile(file.absPath, file.rootDir, COVER_IMAGE_MAX_BYTES)
+          : await deps.audio.readPicture(file.absPath, file.rootDir);
     } catch (error) {
       reporter.issue(
         `${workDisplay}/${file.path.text}`,

@@ -1,6 +1,8 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { close } from 'node:fs';
+import { extname } from 'node:path';
 import type { IAudioMetadata, IOptions } from 'music-metadata';
+import { openLibraryFile } from '../media/library-file.js';
+import { BudgetedTokenizer } from './budgeted-tokenizer.js';
 import { probeWithFfprobe } from './ffprobe-adapter.js';
 
 /** music-metadata loads with the first scan, not with the server (see util/lazy-import.ts). */
@@ -20,13 +22,31 @@ export interface AudioHeaders {
   problem: string | null;
 }
 
-/** The audio side effects behind one interface, so the pipeline can be tested with a fake. */
+/**
+ * The audio side effects behind one interface, so the pipeline can be tested with a fake. `root` is the
+ * file's library folder: the file is opened only when it really lies inside it (media/library-file.ts).
+ */
 export interface AudioReader {
-  readHeaders(path: string | Buffer): Promise<AudioHeaders>;
-  readTags(path: string | Buffer): Promise<AudioTags>;
+  readHeaders(path: string | Buffer, root: string): Promise<AudioHeaders>;
+  readTags(path: string | Buffer, root: string): Promise<AudioTags>;
   /** The embedded cover picture, if the file has one. */
-  readPicture(path: string | Buffer): Promise<Buffer | null>;
+  readPicture(path: string | Buffer, root: string): Promise<Buffer | null>;
 }
+
+export interface AudioReaderOptions {
+  ffprobeTimeoutMs?: number;
+  /** The most music-metadata may read of one file in one pass before giving up on it (ffprobe then). */
+  readBudgetBytes?: number;
+  /** Told how many bytes each pass read, for tests. */
+  onRead?: (bytes: number) => void;
+}
+
+/**
+ * Headers, tags, an embedded picture and the frames music-metadata reads when the headers give no duration
+ * fit in a few MiB for real audio; 16 MiB leaves room for large embedded pictures. Past it the file is
+ * handed to ffprobe, which estimates a duration from the bitrate.
+ */
+const READ_BUDGET_BYTES = 16 * 1024 * 1024;
 
 const NO_TAGS: AudioTags = { album: null, artist: null };
 
@@ -35,23 +55,26 @@ function finite(value: number | undefined): number | null {
 }
 
 /**
- * music-metadata opens files by name. A name that is not valid UTF-8 has no string form, so such a file
- * is opened here (non-blocking, regular files only) and read through its /dev/fd entry.
+ * One music-metadata pass over a library file: opened and checked once (never by name inside
+ * music-metadata, so a link swapped in after the scan's walk is refused), read through a tokenizer that
+ * stops at the budget. The extension still picks the parser, as music-metadata's own `parseFile` does.
  */
-async function withReadablePath<T>(path: string | Buffer, read: (name: string) => Promise<T>): Promise<T> {
-  if (typeof path === 'string') return read(path);
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+async function parse(
+  path: string | Buffer,
+  root: string,
+  options: IOptions,
+  budget: Required<Pick<AudioReaderOptions, 'readBudgetBytes'>> & Pick<AudioReaderOptions, 'onRead'>,
+): Promise<IAudioMetadata> {
+  const { parseFromTokenizer } = await loadMusicMetadata();
+  const { fd, stats } = await openLibraryFile(path, root);
+  const name = `file${extname(typeof path === 'string' ? path : path.toString('latin1'))}`;
+  const tokenizer = new BudgetedTokenizer(fd, { size: stats.size, path: name }, budget.readBudgetBytes);
   try {
-    if (!(await handle.stat()).isFile()) throw new Error('not a regular file');
-    return await read(`/dev/fd/${handle.fd}`);
+    return await parseFromTokenizer(tokenizer, options);
   } finally {
-    await handle.close();
+    budget.onRead?.(tokenizer.bytesRead);
+    close(fd, () => {});
   }
-}
-
-async function parse(path: string | Buffer, options: IOptions): Promise<IAudioMetadata> {
-  const { parseFile } = await loadMusicMetadata();
-  return withReadablePath(path, (name) => parseFile(name, options));
 }
 
 function tagsOf(metadata: IAudioMetadata): AudioTags {
@@ -66,16 +89,18 @@ function tagsOf(metadata: IAudioMetadata): AudioTags {
  * headers do not say), ffprobe for what it cannot read. A file neither can read keeps a null duration and
  * the problem is reported; it never stops the scan.
  */
-export function createAudioReader(ffprobePath: string, ffprobeTimeoutMs = 15_000): AudioReader {
+export function createAudioReader(ffprobePath: string, options: AudioReaderOptions = {}): AudioReader {
+  const ffprobeTimeoutMs = options.ffprobeTimeoutMs ?? 15_000;
+  const budget = { readBudgetBytes: options.readBudgetBytes ?? READ_BUDGET_BYTES, onRead: options.onRead };
   return {
-    async readHeaders(path) {
+    async readHeaders(path, root) {
       let problem: string | null = null;
       let tags = NO_TAGS;
       try {
-        let metadata = await parse(path, { skipCovers: true, duration: false });
+        let metadata = await parse(path, root, { skipCovers: true, duration: false }, budget);
         tags = tagsOf(metadata);
         if (finite(metadata.format.duration) === null)
-          metadata = await parse(path, { skipCovers: true, duration: true });
+          metadata = await parse(path, root, { skipCovers: true, duration: true }, budget);
         const duration = finite(metadata.format.duration);
         if (duration !== null)
           return { duration, bitrate: roundOrNull(finite(metadata.format.bitrate)), tags, problem: null };
@@ -83,7 +108,7 @@ export function createAudioReader(ffprobePath: string, ffprobeTimeoutMs = 15_000
       } catch (error) {
         problem = (error as Error).message;
       }
-      const probed = await probeWithFfprobe(ffprobePath, path, ffprobeTimeoutMs);
+      const probed = await probeWithFfprobe(ffprobePath, path, root, ffprobeTimeoutMs);
       if (probed?.duration != null) return { ...probed, tags, problem: null };
       return {
         duration: null,
@@ -92,18 +117,18 @@ export function createAudioReader(ffprobePath: string, ffprobeTimeoutMs = 15_000
         problem: `Cannot read audio duration: ${problem}`,
       };
     },
-    async readTags(path) {
+    async readTags(path, root) {
       try {
-        return tagsOf(await parse(path, { skipCovers: true, duration: false }));
+        return tagsOf(await parse(path, root, { skipCovers: true, duration: false }, budget));
       } catch {
         return NO_TAGS;
       }
     },
-    async readPicture(path) {
+    async readPicture(path, root) {
       try {
         const { selectCover } = await loadMusicMetadata();
         const picture = selectCover(
-          (await parse(path, { skipCovers: false, duration: false })).common.picture,
+          (await parse(path, root, { skipCovers: false, duration: false }, budget)).common.picture,
         );
         return picture ? Buffer.from(picture.data) : null;
       } catch {

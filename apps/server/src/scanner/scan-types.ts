@@ -26,6 +26,8 @@ export interface WorkFolder {
 export interface IndexedFile {
   path: StoredPath;
   absPath: string | Buffer;
+  /** The library folder the file must really lie inside when it is read (media/library-file.ts). */
+  rootDir: string;
   type: FileType;
   size: number;
   mtimeMs: number;

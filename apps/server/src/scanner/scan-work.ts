@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { ScanMode } from '@sasayaki/api-contract';
 import type { SerialQueue } from '../jobs/bounded-concurrency.js';
+import { readLibraryFile } from '../media/library-file.js';
 import type {
   CatalogueWriteRepository,
   StoredFileState,
@@ -89,7 +89,7 @@ export async function scanWork(
       audio.set(file, { duration: old.duration, bitrate: old.bitrate });
       continue;
     }
-    const headers = await deps.audio.readHeaders(file.absPath);
+    const headers = await deps.audio.readHeaders(file.absPath, file.rootDir);
     if (headers.problem)
       reporter.issue(`${work.display}/${file.path.text}`, headers.problem, 'error', 'failed');
     if (!tags && (headers.tags.album || headers.tags.artist)) tags = headers.tags;
@@ -101,7 +101,7 @@ export async function scanWork(
   const metadata = await resolveMetadata(folderName, await readWorkInfo(work, files, reporter), async () => {
     if (tags) return tags;
     const first = files.find((file) => file.type === 'audio' && file.size > 0);
-    return first ? deps.audio.readTags(first.absPath) : null;
+    return first ? deps.audio.readTags(first.absPath, first.rootDir) : null;
   });
   const subtitles = matchSubtitles(
     files.map((file) => ({ fileId: fileIds.get(file) as number, path: file.path.text, type: file.type })),
@@ -134,6 +134,9 @@ function assignFileIds(
   return new Map(files.map((file) => [file, old.get(keyOf(file.path))?.file_id ?? next++]));
 }
 
+/** A workinfo.json is a few KiB of text: a larger one is not metadata, and is not read into memory. */
+const WORKINFO_MAX_BYTES = 1024 * 1024;
+
 /** A workinfo.json at the top of the work folder; a broken one is reported and the next source is used. */
 async function readWorkInfo(
   work: WorkFolder,
@@ -145,7 +148,7 @@ async function readWorkInfo(
   const display = `${work.display}/${file.path.text}`;
   let text: string;
   try {
-    text = await readFile(file.absPath, 'utf8');
+    text = (await readLibraryFile(file.absPath, file.rootDir, WORKINFO_MAX_BYTES)).toString('utf8');
   } catch (error) {
     reporter.issue(display, `Cannot read: ${(error as Error).message}`, 'error', 'failed');
     return null;

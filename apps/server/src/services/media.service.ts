@@ -33,6 +33,8 @@ export interface MediaSources {
 /** One library file, ready for `sendFile`. */
 export interface MediaFile {
   path: string | Buffer;
+  /** Its library folder: the file must really lie inside it when it is opened. */
+  root: string;
   /** The file's own base name. */
   name: string;
   contentType: ContentTypeSpec;
@@ -62,7 +64,7 @@ export class MediaService {
     const file = await this.sources.files.find(workId, fileId);
     if (!file) throw new NotFound('File not found');
     const name = posix.basename(file.path);
-    return { path: absolutePathOf(file), name, contentType: contentTypeFor(name) };
+    return { path: absolutePathOf(file), root: file.root_dir, name, contentType: contentTypeFor(name) };
   }
 
   /** The source of a low-bitrate stream; 404 when the file is unknown or has none (contract section 7). */
@@ -70,7 +72,7 @@ export class MediaService {
     const file = await this.sources.files.find(workId, fileId);
     if (!file) throw new NotFound('File not found');
     if (!hasLowBitrateStream(file)) throw new NotFound('This file has no low-bitrate stream');
-    return { workId, fileId, path: absolutePathOf(file) };
+    return { workId, fileId, path: absolutePathOf(file), root: file.root_dir };
   }
 
   /** The cover image file of a present work (its placeholder when it has none). */
@@ -115,6 +117,7 @@ export class MediaService {
       fileName: last === undefined ? `${code}.zip` : `${code} - ${last}.zip`,
       entries: files.map((file) => ({
         path: absolutePathOf({ ...work, path: file.path, path_raw: file.path_raw }),
+        root: work.root_dir,
         name: `${code}/${file.path.slice(prefix.length)}`,
       })),
     };

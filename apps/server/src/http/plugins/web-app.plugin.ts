@@ -24,12 +24,10 @@ async function sendWebFile(
   file: WebFile,
   cacheControl: string,
 ): Promise<FastifyReply> {
-  if (!file.compressible)
-    return sendFile(request, reply, { path: file.path, contentType: file.contentType, cacheControl });
+  const plain = { path: file.path, root: files.root, contentType: file.contentType, cacheControl };
+  if (!file.compressible) return sendFile(request, reply, plain);
   varyOnAcceptEncoding(reply);
-  if (!acceptsGzip(request.headers['accept-encoding'])) {
-    return sendFile(request, reply, { path: file.path, contentType: file.contentType, cacheControl });
-  }
+  if (!acceptsGzip(request.headers['accept-encoding'])) return sendFile(request, reply, plain);
   const gzipped = await files.gzip(file);
   reply.header('Cache-Control', cacheControl).header('ETag', gzipped.etag);
   if (isNotModified(request.headers, gzipped)) return reply.code(304).send();

@@ -30,6 +30,7 @@ export async function registerCoverRoutes(app: FastifyInstance, ctx: AppContext)
       reply.header('Vary', 'Accept');
       return sendFile(request, reply, {
         path,
+        root: ctx.covers.dir,
         contentType: format === 'webp' ? 'image/webp' : 'image/jpeg',
         cacheControl: 'private, max-age=86400',
       });

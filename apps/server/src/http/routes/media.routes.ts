@@ -72,6 +72,7 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
       const file = await ctx.media.file(request.params.workId, request.params.fileId);
       return sendFile(request, reply, {
         path: file.path,
+        root: file.root,
         contentType: file.contentType,
         cacheControl: STREAM_CACHE,
       });
@@ -86,6 +87,7 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
       const file = await ctx.media.file(request.params.workId, request.params.fileId);
       return sendFile(request, reply, {
         path: file.path,
+        root: file.root,
         contentType: file.contentType,
         downloadName: file.name,
         cacheControl: STREAM_CACHE,

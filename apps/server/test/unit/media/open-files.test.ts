@@ -41,8 +41,8 @@ describe('OpenFiles', () => {
   it('shares one descriptor between concurrent and recent requests for a file', async () => {
     const files = new OpenFiles();
     const path = fileWith('shared.bin', 'shared');
-    const [a, b] = await Promise.all([files.acquire(path), files.acquire(path)]);
-    const c = await files.acquire(path);
+    const [a, b] = await Promise.all([files.acquire(path, dir), files.acquire(path, dir)]);
+    const c = await files.acquire(path, dir);
     expect(new Set([a.fd, b.fd, c.fd]).size).toBe(1);
     expect(files.size).toBe(1);
     expect(a.stats.size).toBe(6);
@@ -53,13 +53,13 @@ describe('OpenFiles', () => {
     const time = clock();
     const files = new OpenFiles({ now: time.now, revalidateMs: 1_000 });
     const path = fileWith('replaced.txt', 'old');
-    const old = await files.acquire(path);
+    const old = await files.acquire(path, dir);
     writeFileSync(`${path}.new`, 'new!');
     renameSync(`${path}.new`, path);
-    const soon = await files.acquire(path);
+    const soon = await files.acquire(path, dir);
     expect(soon.fd).toBe(old.fd);
     time.advance(1_000);
-    const later = await files.acquire(path);
+    const later = await files.acquire(path, dir);
     expect(later.fd).not.toBe(old.fd);
     expect(contentOf(later.fd)).toBe('new!');
     expect(later.stats.size).toBe(4);
@@ -77,23 +77,23 @@ describe('OpenFiles', () => {
     const time = clock();
     const files = new OpenFiles({ now: time.now });
     const path = fileWith('deleted.txt', 'gone soon');
-    (await files.acquire(path)).release();
+    (await files.acquire(path, dir)).release();
     rmSync(path);
     time.advance(1_000);
-    await expect(files.acquire(path)).rejects.toBeInstanceOf(NotFound);
-    await expect(files.acquire(join(dir, 'never-there'))).rejects.toBeInstanceOf(NotFound);
-    await expect(files.acquire(dir)).rejects.toBeInstanceOf(NotFound);
+    await expect(files.acquire(path, dir)).rejects.toBeInstanceOf(NotFound);
+    await expect(files.acquire(join(dir, 'never-there'), dir)).rejects.toBeInstanceOf(NotFound);
+    await expect(files.acquire(dir, dir)).rejects.toBeInstanceOf(NotFound);
     expect(files.size).toBe(0);
   });
 
   it('closes a descriptor nobody used for the idle time, and only once for repeated releases', async () => {
     const files = new OpenFiles({ idleMs: 20 });
     const path = fileWith('idle.txt', 'idle');
-    const held = await files.acquire(path);
+    const held = await files.acquire(path, dir);
     held.release();
     held.release();
     expect(isOpen(held.fd)).toBe(true);
-    const again = await files.acquire(path);
+    const again = await files.acquire(path, dir);
     expect(again.fd).toBe(held.fd);
     again.release();
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -104,8 +104,8 @@ describe('OpenFiles', () => {
   it('keys paths given as bytes apart from text paths', async () => {
     const files = new OpenFiles();
     const path = fileWith('bytes.txt', 'bytes');
-    const text = await files.acquire(path);
-    const bytes = await files.acquire(Buffer.from(path));
+    const text = await files.acquire(path, dir);
+    const bytes = await files.acquire(Buffer.from(path), dir);
     expect(contentOf(bytes.fd)).toBe('bytes');
     expect(files.size).toBe(2);
     text.release();

@@ -39,7 +39,7 @@ async function transcoder(options: Partial<TranscoderOptions> & { cacheDir: stri
 }
 
 async function finished(t: Transcoder, fileId: number, format: 'webm' | 'm4a' = 'webm'): Promise<string> {
-  const prepared = await t.prepare({ workId: 1, fileId, path: sources[fileId] as string }, format);
+  const prepared = await t.prepare({ workId: 1, fileId, path: sources[fileId] as string, root: dir }, format);
   return prepared.kind === 'ready' ? prepared.path : prepared.job.done;
 }
 
@@ -72,7 +72,7 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
   it('shares one transcode between concurrent requests and serves the cache afterwards', async () => {
     const spawns = countingSpawn();
     const t = await transcoder({ cacheDir: cacheDirFor('shared'), spawn: spawns.spawn });
-    const source = { workId: 1, fileId: 0, path: sources[0] as string };
+    const source = { workId: 1, fileId: 0, path: sources[0] as string, root: dir };
     const [a, b] = await Promise.all([t.prepare(source, 'webm'), t.prepare(source, 'webm')]);
     expect(a.kind).toBe('job');
     expect(b).toEqual(a);
@@ -91,7 +91,7 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
     const cacheDir = cacheDirFor("it's [odd] | dir");
     // Slowed to twice real time: the 3 s tone takes 1.5 s, so the first fragments come while it runs.
     const t = await transcoder({ cacheDir, spawn: countingSpawn({ readrate: 2 }).spawn });
-    const prepared = await t.prepare({ workId: 1, fileId: 2, path: sources[2] as string }, 'm4a');
+    const prepared = await t.prepare({ workId: 1, fileId: 2, path: sources[2] as string, root: dir }, 'm4a');
     if (prepared.kind !== 'job') throw new Error('expected a job');
     const { job } = prepared;
     const handle = await t.waitForOutput(job);
@@ -139,6 +139,7 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
       workId: 1,
       fileId,
       path: fileId === 0 ? long : (sources[fileId] as string),
+      root: dir,
     });
     const job = async (fileId: number, listener: boolean) => {
       const prepared = await t.prepare(source(fileId), 'webm', { listener });
@@ -214,7 +215,7 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
     const spawns = countingSpawn({ readrate: 0.5 });
     const cacheDir = cacheDirFor('close');
     const t = await transcoder({ cacheDir, spawn: spawns.spawn });
-    const prepared = await t.prepare({ workId: 1, fileId: 0, path: sources[0] as string }, 'webm');
+    const prepared = await t.prepare({ workId: 1, fileId: 0, path: sources[0] as string, root: dir }, 'webm');
     if (prepared.kind !== 'job') throw new Error('expected a job');
     const handle = await t.waitForOutput(prepared.job);
     await handle?.close();
@@ -251,7 +252,7 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
     const name = cacheName({ ...keyOf(1), format: 'webm' });
     // Our parent process stands for another server on this host (alive, so its lock is respected).
     writeFileSync(join(cacheDir, `${name}.lock`), JSON.stringify({ host: HOST_TAG, pid: process.ppid }));
-    const prepared = await t.prepare({ workId: 1, fileId: 1, path: sources[1] as string }, 'webm');
+    const prepared = await t.prepare({ workId: 1, fileId: 1, path: sources[1] as string, root: dir }, 'webm');
     if (prepared.kind !== 'job') throw new Error('expected a job');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(prepared.job.settled).toBe(false);

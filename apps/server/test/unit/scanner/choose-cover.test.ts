@@ -7,6 +7,7 @@ const files = (entries: Array<[string, number]>): IndexedFile[] =>
   entries.map(([text, size], sortIndex) => ({
     path: { text, raw: null },
     absPath: text,
+    rootDir: '/library',
     type: fileTypeOf(text),
     size,
     mtimeMs: 0,
