@@ -130,6 +130,29 @@ describe.each(DATABASE_KINDS)('work downloads on %s', (kind) => {
     }
   });
 
+  it('zips a work whose names hold backslashes, dot segments and control characters under safe names', async () => {
+    // Each of these is one legal Linux file name; yazl refused the first and the whole download was a 500.
+    await addWork(server.ctx.database.db, library, {
+      id: 123457,
+      dir: 'RJ123457',
+      files: [
+        { path: '..\\..\\escape.txt', content: 'escape' },
+        { path: 'a\\b.txt', content: 'backslash' },
+        { path: '\u0001ctl\n.txt', content: 'control' },
+        { path: 'a_b.txt', content: 'plain' },
+      ],
+    });
+    const response = await get('/api/media/download-work/123457');
+    expect(response.statusCode).toBe(200);
+    expect(listZip(response.rawPayload)).toEqual([
+      'RJ123457/.._.._escape.txt',
+      'RJ123457/a_b.txt',
+      'RJ123457/_ctl_.txt',
+      'RJ123457/a_b~2.txt',
+    ]);
+    expect(entryOf(response.rawPayload, 'RJ123457/a_b~2.txt').toString()).toBe('plain');
+  });
+
   it.each(['not json', '"WAV"', '{"a":1}', '[1]', '[""]', '["WAV/deep"]', '[".."]', '["a\\u0000"]'])(
     'answers 400 for path=%s',
     async (path) => {
