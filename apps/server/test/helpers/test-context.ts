@@ -25,7 +25,7 @@ export interface TestServer {
 }
 
 /** A fresh, empty PostgreSQL database on the test server; dropped again by the returned function. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_POSTGRES_URL as string;
   const name = `sasayaki_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
