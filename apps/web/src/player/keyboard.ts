@@ -3,6 +3,9 @@ import { readSharedConfig } from '../lib/shared-config';
 import { usePlayerStore } from './store';
 import { usePlayerUi } from './ui-store';
 
+/** Marks the player's control areas (bar, full player): Space on a button there plays or pauses. */
+export const PLAYER_CONTROLS_ATTRIBUTE = 'data-player-controls';
+
 /** True when a key press belongs to a field the user is typing in (or a control that uses the key itself). */
 export function isTypingTarget(target: EventTarget | null, key = ''): boolean {
   if (!target || !(target instanceof Element)) return false;
@@ -16,10 +19,12 @@ export function isTypingTarget(target: EventTarget | null, key = ''): boolean {
     return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(type);
   }
   if (element.getAttribute('role') === 'slider' || element.getAttribute('role') === 'textbox') return true;
-  // Space and Enter activate focused buttons and links; leave them alone.
+  // Space and Enter activate focused buttons and links; leave them alone, except the player's own
+  // buttons: after a click on "next", Space is play/pause there, not "next" again.
   if (
     key === ' ' &&
-    element.closest('button, a, [role="button"], [role="menuitem"], [role="option"], [role="tab"]')
+    element.closest('button, a, [role="button"], [role="menuitem"], [role="option"], [role="tab"]') &&
+    !element.closest(`[${PLAYER_CONTROLS_ATTRIBUTE}]`)
   )
     return true;
   return false;
@@ -70,7 +75,20 @@ export function useKeyboardShortcuts(): void {
       event.preventDefault();
       action();
     };
+    // A focused button is pressed by Space on key up: the player's buttons are not (Space played or paused).
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (
+        event.key === ' ' &&
+        event.target instanceof Element &&
+        event.target.closest(`[${PLAYER_CONTROLS_ATTRIBUTE}]`)
+      )
+        event.preventDefault();
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKeyUp);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keyup', onKeyUp);
+    };
   }, []);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isTypingTarget, shortcutFor } from '../../src/player/keyboard';
+import { isTypingTarget, PLAYER_CONTROLS_ATTRIBUTE, shortcutFor } from '../../src/player/keyboard';
 import {
   clockDeadline,
   fadeFactor,
@@ -69,6 +69,13 @@ describe('sleep timer', () => {
     expect(fadeFactor(0)).toBe(0);
   });
 
+  it('knows a timed countdown as soon as it is set (no "after the queue" before the first tick)', () => {
+    useSleepStore.getState().set({ kind: 'minutes', deadline: Date.now() + 10 * 60_000 });
+    expect(useSleepStore.getState().remaining).toBeCloseTo(600, 0);
+    useSleepStore.getState().set({ kind: 'endOfQueue', deadline: null });
+    expect(useSleepStore.getState().remaining).toBeNull();
+  });
+
   it('in N minutes: fades, then pauses, remembers a minute earlier, and clears itself', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date(2030, 0, 1, 23, 0, 0));
@@ -129,6 +136,17 @@ describe('keyboard shortcuts', () => {
     expect(press(' ', button)).toBeNull();
     expect(press('ArrowRight', button)).not.toBeNull();
     expect(press('n', document.body, { ctrlKey: true })).toBeNull();
+  });
+
+  it('take space from the player’s own buttons: after a click on one, space plays or pauses', () => {
+    const controls = document.createElement('section');
+    controls.setAttribute(PLAYER_CONTROLS_ATTRIBUTE, '');
+    const next = document.createElement('button');
+    controls.append(next);
+    document.body.append(controls);
+    usePlayerStore.setState({ playing: true, intent: 'nothing' });
+    press(' ', next)?.();
+    expect(usePlayerStore.getState().intent).toBe('wantPause');
   });
 
   it('map space, arrows, N, P and L to the player', () => {

@@ -1,6 +1,10 @@
 import { ActionIcon, Group, Rating, type RatingProps, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+
+/** A touch target: 40 px per star. */
+const TOUCH_STAR_PX = 40;
 
 export interface HalfStarInputProps {
   value: number | null;
@@ -13,17 +17,19 @@ export interface HalfStarInputProps {
 
 /**
  * Five stars in half steps (spec: ratings are stars; half stars allowed). Clicking the current value,
- * or the clear button, empties it: `null` means "not rated".
+ * or the clear button, empties it: `null` means "not rated". Stars are 40 px by default, and on touch
+ * screens always (whatever size a list asks for), so a half star is a tap a finger can hit.
  */
 export function HalfStarInput({
   value,
   onChange,
-  size = 'lg',
+  size = TOUCH_STAR_PX,
   withDetails = true,
   disabled,
 }: HalfStarInputProps) {
   const { t } = useTranslation();
   const rating = value ?? 0;
+  const coarse = useMediaQuery('(pointer: coarse)');
   return (
     <Group gap="xs" wrap="nowrap">
       <Rating
@@ -32,7 +38,7 @@ export function HalfStarInput({
         fractions={2}
         allowClear
         readOnly={disabled}
-        size={size}
+        size={coarse ? TOUCH_STAR_PX : size}
         getSymbolLabel={(symbol) => t('review.star', { value: symbol })}
       />
       {withDetails && (
@@ -44,7 +50,7 @@ export function HalfStarInput({
             <ActionIcon
               variant="subtle"
               color="gray"
-              size="sm"
+              size={40}
               onClick={() => onChange(null)}
               aria-label={t('review.clearRating')}
             >

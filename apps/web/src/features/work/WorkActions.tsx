@@ -36,7 +36,7 @@ export function WorkActions({ id, work }: { id: string; work: Work }) {
           disabled={guest}
           onClick={() => setDialog('review')}
         >
-          {t('work.actions.writeReview')}
+          {t(work.review_text?.trim() ? 'work.actions.editReview' : 'work.actions.writeReview')}
         </Button>
         <Button
           variant="subtle"

@@ -7,6 +7,7 @@ export const workMessages = defineMessages({
     duration: 'Total length {{duration}}',
     actions: {
       writeReview: 'Write a review',
+      editReview: 'Edit your review',
       feedback: 'Feedback',
       guestHint: 'Register your own account to keep progress, write reviews and send feedback.',
       play: 'Play',
@@ -67,6 +68,7 @@ export const workMessages = defineMessages({
     duration: '总时长 {{duration}}',
     actions: {
       writeReview: '写评论',
+      editReview: '修改我的评论',
       feedback: '反馈',
       guestHint: '注册您自己的账号后即可保存进度、写评论和发送反馈。',
       play: '播放',
@@ -127,6 +129,7 @@ export const workMessages = defineMessages({
     duration: '総再生時間 {{duration}}',
     actions: {
       writeReview: 'レビューを書く',
+      editReview: 'レビューを編集',
       feedback: 'フィードバック',
       guestHint: 'ご自身のアカウントを登録すると、視聴状況の保存・レビュー・フィードバックができます。',
       play: '再生',

@@ -120,6 +120,9 @@ export const useSleepStore = create<SleepState>((set) => ({
   remaining: null,
   set: (timer) => {
     writeSleepTimer(timer);
-    set({ timer, fade: 1, remaining: null, ...(timer ? { fired: null } : {}) });
+    // A timed timer's countdown is known at once: left unknown until the next tick, the badge said
+    // "Stops after the queue" for a second.
+    const remaining = timer?.deadline ? Math.max(0, (timer.deadline - Date.now()) / 1000) : null;
+    set({ timer, fade: 1, remaining, ...(timer ? { fired: null } : {}) });
   },
 }));

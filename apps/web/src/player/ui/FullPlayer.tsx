@@ -4,6 +4,7 @@ import { IconBadgeCc, IconPictureInPicture, IconPlaylist, IconZzz } from '@table
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePlayerActivation } from '../activation';
+import { PLAYER_CONTROLS_ATTRIBUTE } from '../keyboard';
 import { usePipStore } from '../pip/pip-store';
 import { preferredQuality } from '../sources';
 import { usePlayerStore } from '../store';
@@ -57,7 +58,7 @@ export function FullPlayer() {
       zIndex={250}
     >
       {item && (
-        <Stack gap="md" data-testid="full-player">
+        <Stack gap="md" data-testid="full-player" {...{ [PLAYER_CONTROLS_ATTRIBUTE]: true }}>
           <div style={{ maxWidth: phone ? 300 : 360, width: '100%', marginInline: 'auto' }}>
             <Cover item={item} />
           </div>
@@ -93,7 +94,7 @@ export function FullPlayer() {
           <Group justify="space-between" wrap="nowrap" gap={4}>
             <ActionIcon
               variant="subtle"
-              size="lg"
+              size={40}
               onClick={() => ui.setQueue(true)}
               aria-label={t('player.controls.queue')}
             >
@@ -115,7 +116,7 @@ export function FullPlayer() {
               <Tooltip label={t('player.controls.lyrics')}>
                 <ActionIcon
                   variant={ui.lyricsOpen ? 'light' : 'subtle'}
-                  size="lg"
+                  size={40}
                   onClick={() => ui.setLyrics(!ui.lyricsOpen)}
                   aria-label={t('player.controls.lyrics')}
                   data-testid="player-lyrics-button"
@@ -126,7 +127,7 @@ export function FullPlayer() {
               <Tooltip label={t(pip.open ? 'player.pip.close' : 'player.pip.open')}>
                 <ActionIcon
                   variant={pip.open ? 'light' : 'subtle'}
-                  size="lg"
+                  size={40}
                   onClick={() => void pip.toggle()}
                   aria-label={t(pip.open ? 'player.pip.close' : 'player.pip.open')}
                 >
@@ -136,7 +137,7 @@ export function FullPlayer() {
               <Tooltip label={t('player.controls.sleep')}>
                 <ActionIcon
                   variant="subtle"
-                  size="lg"
+                  size={40}
                   onClick={() => usePlayerActivation.getState().openSleepTimer()}
                   aria-label={t('player.controls.sleep')}
                 >

@@ -1,20 +1,26 @@
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { IconBadgeCc, IconPlaylist } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PLAYER_CONTROLS_ATTRIBUTE } from '../keyboard';
 import { usePlayerStore } from '../store';
 import { usePlayerUi } from '../ui-store';
 import { Cover } from './Cover';
 import classes from './player.module.css';
+import { SeekBar } from './SeekBar';
 import { SleepBadge } from './SleepBadge';
 import { SleepResumeOffer } from './SleepResumeOffer';
 import { NextButton, PlayPauseButton, PreviousButton } from './Transport';
+import { VolumeControl } from './VolumeSpeed';
 
 function Progress() {
   const fraction = usePlayerStore((s) => (s.duration > 0 ? Math.min(1, s.currentTime / s.duration) : 0));
   return <div className={classes.barProgress} style={{ transform: `scaleX(${fraction})` }} />;
 }
 
-/** The mini player at the bottom: cover, titles (open the full player), previous, play, next, lyrics, queue. */
+/**
+ * The mini player at the bottom: cover, titles (open the full player), previous, play, next, lyrics,
+ * queue; from the `md` breakpoint also the time, the seek bar and the volume.
+ */
 export function PlayerBar() {
   const { t } = useTranslation();
   const item = usePlayerStore((s) => s.queue[s.queueIndex]);
@@ -26,6 +32,7 @@ export function PlayerBar() {
       component="section"
       aria-label={t('player.bar.label')}
       data-testid="player-bar"
+      {...{ [PLAYER_CONTROLS_ATTRIBUTE]: true }}
     >
       <Box
         pos="absolute"
@@ -58,15 +65,22 @@ export function PlayerBar() {
           </Group>
         </button>
         <SleepBadge />
+        {/* On wide screens the bar is a player of its own: time and seek bar, volume. */}
+        <Box visibleFrom="md" w={{ md: 300, lg: 420 }} style={{ flex: 'none' }}>
+          <SeekBar />
+        </Box>
+        <Box visibleFrom="md" w={150} style={{ flex: 'none' }}>
+          <VolumeControl />
+        </Box>
         <Group gap={4} wrap="nowrap">
           <Box visibleFrom="sm">
             <PreviousButton />
           </Box>
-          <PlayPauseButton size="lg" />
+          <PlayPauseButton size={44} />
           <NextButton />
           <ActionIcon
             variant={ui.lyricsOpen ? 'light' : 'subtle'}
-            size="lg"
+            size={40}
             visibleFrom="sm"
             onClick={() => ui.setLyrics(!ui.lyricsOpen)}
             aria-label={t('player.controls.lyrics')}
@@ -75,7 +89,7 @@ export function PlayerBar() {
           </ActionIcon>
           <ActionIcon
             variant="subtle"
-            size="lg"
+            size={40}
             visibleFrom="sm"
             onClick={() => ui.setQueue(true)}
             aria-label={t('player.controls.queue')}

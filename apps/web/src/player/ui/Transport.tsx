@@ -10,7 +10,7 @@ import { usePlayerStore } from '../store';
 import { useSharedConfig } from '../use-shared-config';
 import { MODE_ICONS, MODE_KEYS, seekIcon } from './icons';
 
-export function PlayPauseButton({ size = 'xl' }: { size?: 'lg' | 'xl' | 48 | 56 }) {
+export function PlayPauseButton({ size = 'xl' }: { size?: 'xl' | 44 | 48 | 56 }) {
   const { t } = useTranslation();
   const playing = usePlayerStore((s) => s.playing);
   const togglePlay = usePlayerStore((s) => s.togglePlay);
@@ -35,7 +35,7 @@ export function PreviousButton() {
   return (
     <ActionIcon
       variant="subtle"
-      size="lg"
+      size={40}
       disabled={disabled}
       onClick={() => usePlayerStore.getState().previous()}
       aria-label={t('player.controls.previous')}
@@ -53,7 +53,7 @@ export function NextButton() {
   return (
     <ActionIcon
       variant="subtle"
-      size="lg"
+      size={40}
       disabled={disabled}
       onClick={() => usePlayerStore.getState().next()}
       aria-label={t('player.controls.next')}
@@ -73,7 +73,7 @@ export function ModeButton() {
     <Tooltip label={label}>
       <ActionIcon
         variant={mode === 'order' ? 'subtle' : 'light'}
-        size="lg"
+        size={40}
         onClick={() => usePlayerStore.getState().cycleMode()}
         aria-label={label}
         data-testid="player-mode"
@@ -94,7 +94,7 @@ export function SeekButtons({ children }: { children?: React.ReactNode }) {
     <Group gap="xs" justify="center" wrap="nowrap">
       <ActionIcon
         variant="subtle"
-        size="lg"
+        size={40}
         onClick={() => usePlayerStore.getState().seekBy(-rewindSeekTime)}
         aria-label={t('player.controls.rewind', { seconds: rewindSeekTime })}
         data-testid="player-rewind"
@@ -104,7 +104,7 @@ export function SeekButtons({ children }: { children?: React.ReactNode }) {
       {children}
       <ActionIcon
         variant="subtle"
-        size="lg"
+        size={40}
         onClick={() => usePlayerStore.getState().seekBy(forwardSeekTime)}
         aria-label={t('player.controls.forward', { seconds: forwardSeekTime })}
         data-testid="player-forward"
