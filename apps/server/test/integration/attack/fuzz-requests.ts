@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Caller, KnownIds } from './attack-server.js';
 import { CALLERS } from './attack-server.js';
-import { hostileText, type JsonSchema, textValue, validValue } from './schema-values.js';
+import { hostileText, type JsonSchema, roughText, roughValue, validValue } from './schema-values.js';
 
 interface Parameter {
   name: string;
@@ -73,28 +73,45 @@ const RAW_PATH_SEGMENTS = [
   '%E3%82%B5',
 ];
 
-function pathValue(known: KnownIds): fc.Arbitrary<string> {
-  const ids = [
-    ...known.works.flatMap((id) => [String(id), `RJ${String(id).padStart(6, '0')}`]),
-    ...known.files.map((file) => String(file.fileId)),
-    ...known.circles.map(String),
-    ...known.tags.map(String),
-    ...known.vas,
-    '1',
-  ];
+/**
+ * Clean requests are what a correct client sends (values the schema accepts, ids of the right kind), so
+ * they reach the routes' code; rough ones mix in hostile values, repeats, broken bodies and traversal.
+ */
+type Style = 'clean' | 'rough';
+
+/** Ids that exist, of the kind the path parameter names. */
+function knownIdsFor(path: string, parameter: string, known: KnownIds): string[] {
+  if (parameter === 'fileId') return known.files.map((file) => String(file.fileId));
+  if (path.startsWith('/api/vas/')) return known.vas;
+  if (path.startsWith('/api/tags/')) return known.tags.map(String);
+  if (path.startsWith('/api/circles/')) return known.circles.map(String);
+  if (path.startsWith('/api/search/')) return ['word', '$tag:ASMR$', 'RJ100001', 'circle'];
+  if (path.startsWith('/api/admin/')) return ['1', '2'];
+  return known.works.flatMap((id) => [String(id), `RJ${String(id).padStart(6, '0')}`]);
+}
+
+function pathValue(style: Style, ids: string[]): fc.Arbitrary<string> {
+  const fitting = fc.constantFrom(...ids).map(percentEncode);
+  if (style === 'clean') return fitting;
   return fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...ids).map(percentEncode) },
+    { weight: 4, arbitrary: fitting },
     { weight: 2, arbitrary: hostileText.map(percentEncode) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_PATH_SEGMENTS) },
   );
 }
 
-/** A query parameter: left out, once, or repeated (an array where the server expects one value). */
-function queryPairs(parameter: Parameter): fc.Arbitrary<string[]> {
-  const value = textValue(parameter.schema);
+/** A query parameter: left out or once; when rough also repeated (an array for a scalar) or bare. */
+function queryPairs(style: Style, parameter: Parameter): fc.Arbitrary<string[]> {
   const pair = (text: string) => `${percentEncode(parameter.name)}=${percentEncode(text)}`;
+  const absent = fc.constant<string[]>([]);
+  if (style === 'clean')
+    return fc.oneof(
+      absent,
+      validValue(parameter.schema).map((value) => [pair(String(value))]),
+    );
+  const value = roughText(parameter.schema);
   return fc.oneof(
-    { weight: 3, arbitrary: fc.constant<string[]>([]) },
+    { weight: 3, arbitrary: absent },
     { weight: 4, arbitrary: value.map((text) => [pair(text)]) },
     { weight: 1, arbitrary: fc.tuple(value, value).map((texts) => texts.map(pair)) },
     { weight: 1, arbitrary: fc.constant<string[]>([percentEncode(parameter.name)]) },
@@ -103,10 +120,14 @@ function queryPairs(parameter: Parameter): fc.Arbitrary<string[]> {
 
 const MALFORMED_JSON = ['{', '{"a":', 'nul', '{"a":1}}', "{'a':1}", '\u0000', '[1,]', '"\\ud800"'];
 
-/** A body: the schema's object (fields right or wrong), another JSON value, broken JSON, or another type. */
-function bodyFor(schema: JsonSchema | null): fc.Arbitrary<{ payload?: string; type?: string }> {
+/**
+ * A body: clean, the schema's object; rough, its object with fields right or wrong, another JSON value,
+ * broken JSON, a deep array, another content type, or none.
+ */
+function bodyFor(style: Style, schema: JsonSchema | null): fc.Arbitrary<{ payload?: string; type?: string }> {
   const json = (arbitrary: fc.Arbitrary<unknown>) =>
     arbitrary.map((value) => ({ payload: JSON.stringify(value) ?? 'null', type: 'application/json' }));
+  if (style === 'clean') return schema ? json(validValue(schema)) : fc.constant({});
   const hostile = [
     { weight: 1, arbitrary: json(fc.jsonValue({ maxDepth: 2 })) },
     {
@@ -137,7 +158,7 @@ function bodyFor(schema: JsonSchema | null): fc.Arbitrary<{ payload?: string; ty
   ];
   if (!schema) return fc.oneof({ weight: 12, arbitrary: fc.constant({}) }, ...hostile);
   return fc.oneof(
-    { weight: 8, arbitrary: json(validValue(schema)) },
+    { weight: 8, arbitrary: json(roughValue(schema)) },
     { weight: 1, arbitrary: fc.constant({}) },
     ...hostile,
   );
@@ -170,10 +191,15 @@ function fill(path: string, values: string[]): string {
   return path.replace(/\{[^}]+\}/g, () => values[index++] ?? '1');
 }
 
-/** Random and boundary requests for one operation, from each caller. */
+/** Random and boundary requests for one operation, from each caller, half clean and half rough. */
 export function requestsFor(operation: Operation, known: KnownIds): fc.Arbitrary<FuzzRequest> {
+  return fc.constantFrom<Style>('clean', 'rough').chain((style) => styledRequests(style, operation, known));
+}
+
+function styledRequests(style: Style, operation: Operation, known: KnownIds): fc.Arbitrary<FuzzRequest> {
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
+  const rough = style === 'rough';
   return fc
     .record({
       // Mostly signed-in callers with a token where every route reads it, so requests get past the door.
@@ -185,10 +211,14 @@ export function requestsFor(operation: Operation, known: KnownIds): fc.Arbitrary
         { weight: 8, arbitrary: fc.constant<FuzzRequest['carrier']>('header') },
         { weight: 1, arbitrary: fc.constantFrom<FuzzRequest['carrier']>('query', 'cookie', 'garbage') },
       ),
-      path: fc.tuple(...pathParameters.map(() => pathValue(known))),
-      query: fc.tuple(...queryParameters.map(queryPairs)),
-      unknownQuery: fc.option(fc.tuple(hostileText, hostileText), { freq: 6 }),
-      body: bodyFor(operation.body),
+      path: fc.tuple(
+        ...pathParameters.map((parameter) =>
+          pathValue(style, knownIdsFor(operation.path, parameter.name, known)),
+        ),
+      ),
+      query: fc.tuple(...queryParameters.map((parameter) => queryPairs(style, parameter))),
+      unknownQuery: rough ? fc.option(fc.tuple(hostileText, hostileText), { freq: 6 }) : fc.constant(null),
+      body: bodyFor(style, operation.body),
       headers: extraHeaders,
       method: fc.constantFrom(operation.method, operation.method, operation.method, 'HEAD'),
       garbageToken: fc.stringMatching(/^[\x21-\x7e]{0,300}$/),

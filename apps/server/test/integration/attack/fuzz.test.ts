@@ -20,7 +20,7 @@ function seedFrom(text: string | undefined): number {
   return Number(text);
 }
 const SEED = seedFrom(process.env.FUZZ_SEED);
-const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 2_000;
+const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 3_000;
 /** The slowest answer allowed: anything slower under one client is a hang waiting to happen. */
 const SLOW_MS = 1_000;
 

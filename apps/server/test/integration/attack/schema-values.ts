@@ -106,47 +106,70 @@ export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
         maxLength: Math.min(schema.maxItems ?? 4, 4),
       });
     case 'object':
-      return objectFor(schema);
-    default: {
-      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
-      const minLength = schema.minLength ?? 0;
-      const maxLength = schema.maxLength ?? 64;
-      return fc.oneof(
-        fc.string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, 64) }),
-        fc.constantFrom(...MEANINGFUL_STRINGS.filter((text) => text.length >= minLength)),
-        fc.constant('x'.repeat(maxLength)),
-      );
-    }
+      return objectFor(schema, validValue, 'complete');
+    default:
+      return stringFor(schema);
   }
 }
 
-/** Mostly what the schema asks for, sometimes anything (wrong type, out of range, null). */
-export function fieldValue(schema: JsonSchema): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 6, arbitrary: validValue(schema) }, { weight: 1, arbitrary: anyJson });
+function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
+  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
+  const minLength = schema.minLength ?? 0;
+  const maxLength = schema.maxLength ?? 64;
+  const meaningful = MEANINGFUL_STRINGS.filter(
+    (text) => text.length >= minLength && text.length <= maxLength,
+  );
+  return fc.oneof(
+    fc.string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, 64) }),
+    meaningful.length ? fc.constantFrom(...meaningful) : fc.constant('x'.repeat(minLength)),
+    fc.constant('x'.repeat(maxLength)),
+  );
 }
 
-/** An object with some of its fields (required ones usually), plus sometimes fields nobody asked for. */
-function objectFor(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
-  const properties = schema.properties ?? {};
-  const fields = Object.entries(properties).map(([name, field]) => {
+/** Mostly what the schema asks for, sometimes anything (wrong type, out of range, null, a missing field). */
+export function roughValue(schema: JsonSchema): fc.Arbitrary<unknown> {
+  const shaped =
+    schema.type === 'object' && !schema.enum ? objectFor(schema, roughValue, 'rough') : validValue(schema);
+  return fc.oneof({ weight: 6, arbitrary: shaped }, { weight: 1, arbitrary: anyJson });
+}
+
+/**
+ * An object of the schema's fields, each drawn by `value`. `complete`: every required field and some
+ * optional ones; `rough`: required fields left out now and then, and a field nobody asked for.
+ */
+function objectFor(
+  schema: JsonSchema,
+  value: (field: JsonSchema) => fc.Arbitrary<unknown>,
+  mode: 'complete' | 'rough',
+): fc.Arbitrary<Record<string, unknown>> {
+  const fields = Object.entries(schema.properties ?? {}).map(([name, field]) => {
     const required = schema.required?.includes(name) ?? false;
-    const present = required ? fc.constantFrom(true, true, true, false) : fc.boolean();
-    return fc.tuple(fc.constant(name), present, fieldValue(field));
+    const present = !required
+      ? fc.boolean()
+      : mode === 'rough'
+        ? fc.constantFrom(true, true, true, false)
+        : fc.constant(true);
+    return fc.tuple(fc.constant(name), present, value(field));
   });
-  const extra = fc.option(
-    fc.tuple(fc.constantFrom('__proto__', 'constructor', 'extra', 'user_name', 'id', ''), anyJson),
-    { freq: 4 },
-  );
+  const extra =
+    mode === 'rough'
+      ? fc.option(
+          fc.tuple(fc.constantFrom('__proto__', 'constructor', 'extra', 'user_name', 'id', ''), anyJson),
+          {
+            freq: 4,
+          },
+        )
+      : fc.constant(null);
   return fc.tuple(fc.tuple(...fields), extra).map(([chosen, added]) => {
     const object: Record<string, unknown> = {};
-    for (const [name, present, value] of chosen) if (present) object[name] = value;
+    for (const [name, present, drawn] of chosen) if (present) object[name] = drawn;
     if (added) Object.defineProperty(object, added[0], { value: added[1], enumerable: true });
     return object;
   });
 }
 
-/** A query or path value as text: the schema's own values or hostile ones. */
-export function textValue(schema: JsonSchema): fc.Arbitrary<string> {
+/** A query or path value as text: mostly the schema's own values, sometimes hostile ones. */
+export function roughText(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 6, arbitrary: validValue(schema).map(String) },
     { weight: 1, arbitrary: hostileText },
