@@ -4,6 +4,8 @@ import type { Database } from '../db/schema.js';
 
 export interface LimitResult {
   allowed: boolean;
+  /** Events counted in the current window (after this one, for `hit`). */
+  count: number;
   /** Seconds until the current window ends (for `Retry-After`). */
   retryAfter: number;
 }
@@ -34,13 +36,14 @@ export class MemoryRateLimiter implements RateLimiter {
     const count = entry?.start === start ? entry.count + 1 : 1;
     this.windows.set(key, { start, count });
     if (this.windows.size > 50_000) this.sweep(start);
-    return { allowed: count <= limit, retryAfter };
+    return { allowed: count <= limit, count, retryAfter };
   }
 
   async check(key: string, limit: number, windowMs: number): Promise<LimitResult> {
     const { start, retryAfter } = windowOf(this.now(), windowMs);
     const entry = this.windows.get(key);
-    return { allowed: (entry?.start === start ? entry.count : 0) < limit, retryAfter };
+    const count = entry?.start === start ? entry.count : 0;
+    return { allowed: count < limit, count, retryAfter };
   }
 
   /** Old windows are dead weight: drop them when the map grows. */
@@ -69,7 +72,7 @@ export class DatabaseRateLimiter implements RateLimiter {
       )
       .returning('count')
       .executeTakeFirstOrThrow();
-    return { allowed: row.count <= limit, retryAfter };
+    return { allowed: row.count <= limit, count: row.count, retryAfter };
   }
 
   async check(key: string, limit: number, windowMs: number): Promise<LimitResult> {
@@ -79,6 +82,7 @@ export class DatabaseRateLimiter implements RateLimiter {
       .select(['window_start', 'count'])
       .where('key', '=', key)
       .executeTakeFirst();
-    return { allowed: (row?.window_start === start ? row.count : 0) < limit, retryAfter };
+    const count = row?.window_start === start ? row.count : 0;
+    return { allowed: count < limit, count, retryAfter };
   }
 }

@@ -1,0 +1,89 @@
+import type { Config } from '../config/config.js';
+import { AppError } from '../errors.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+const MINUTE = 60_000;
+/** Failures past the threshold it takes for a name's slowdown to reach its longest wait. */
+const SLOWDOWN_STEPS = 10;
+
+export class TooManyAttempts extends AppError {
+  constructor(retryAfter: number) {
+    super(429, 'Too many failed attempts: wait a minute and try again', {
+      'Retry-After': String(retryAfter),
+    });
+  }
+}
+
+export type AttemptLimitSettings = Pick<
+  Config['limits'],
+  'loginFailuresPerMinute' | 'loginAddressFailuresPerMinute' | 'loginSlowdownMaxMs'
+>;
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How many wrong passwords may be tried, counted in one-minute windows by the shared `RateLimiter` (in the
+ * database on PostgreSQL, so every server process sees the same counts). Only failures count.
+ *
+ * Logins are never refused because of what other addresses did to a name: that would let anyone lock
+ * anyone out. An address is refused (429) after too many failures overall or on one name; a name that
+ * many addresses fail on is slowed down instead, and only for addresses that have failed on it already,
+ * so its owner, typing the right password from their own address, gets in at once.
+ *
+ * Password changes are made with a session in hand, so there the user's own count refuses too.
+ */
+export class AttemptLimits {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly settings: AttemptLimitSettings,
+    private readonly sleep: (ms: number) => Promise<void> = realSleep,
+  ) {}
+
+  /** Before a login's password is checked: refuses with 429, or waits while the name is under attack. */
+  async beforeLogin(nameKey: string, address: string): Promise<void> {
+    const { loginFailuresPerMinute: perName, loginAddressFailuresPerMinute: perAddress } = this.settings;
+    const [fromAddress, onNameFromAddress, onName] = await Promise.all([
+      this.limiter.check(`login:addr:${address}`, perAddress, MINUTE),
+      this.limiter.check(`login:name-addr:${nameKey}:${address}`, perName, MINUTE),
+      this.limiter.check(`login:name:${nameKey}`, perName, MINUTE),
+    ]);
+    for (const state of [fromAddress, onNameFromAddress]) {
+      if (!state.allowed) throw new TooManyAttempts(state.retryAfter);
+    }
+    if (!onName.allowed && onNameFromAddress.count > 0) await this.sleep(this.slowdown(onName.count));
+  }
+
+  async loginFailed(nameKey: string, address: string): Promise<void> {
+    const { loginFailuresPerMinute: perName, loginAddressFailuresPerMinute: perAddress } = this.settings;
+    await Promise.all([
+      this.limiter.hit(`login:addr:${address}`, perAddress, MINUTE),
+      this.limiter.hit(`login:name-addr:${nameKey}:${address}`, perName, MINUTE),
+      this.limiter.hit(`login:name:${nameKey}`, perName, MINUTE),
+    ]);
+  }
+
+  /** Before the old password of a change is checked: 429 after too many failures by the user or address. */
+  async beforePasswordChange(userId: number, address: string): Promise<void> {
+    const [ofUser, fromAddress] = await Promise.all([
+      this.limiter.check(`password:user:${userId}`, this.settings.loginFailuresPerMinute, MINUTE),
+      this.limiter.check(`password:addr:${address}`, this.settings.loginAddressFailuresPerMinute, MINUTE),
+    ]);
+    for (const state of [ofUser, fromAddress]) {
+      if (!state.allowed) throw new TooManyAttempts(state.retryAfter);
+    }
+  }
+
+  async passwordChangeFailed(userId: number, address: string): Promise<void> {
+    await Promise.all([
+      this.limiter.hit(`password:user:${userId}`, this.settings.loginFailuresPerMinute, MINUTE),
+      this.limiter.hit(`password:addr:${address}`, this.settings.loginAddressFailuresPerMinute, MINUTE),
+    ]);
+  }
+
+  /** Grows with the failures past the threshold, up to the configured longest wait. */
+  private slowdown(nameFailures: number): number {
+    const { loginFailuresPerMinute: threshold, loginSlowdownMaxMs: longest } = this.settings;
+    const past = nameFailures - threshold + 1;
+    return Math.min(longest, Math.ceil((longest * past) / SLOWDOWN_STEPS));
+  }
+}
