@@ -227,6 +227,18 @@ export const Credentials = z.object({
     .min(MIN_LENGTH, { message: 'Password length must be at least 5 characters' })
     .max(1024, { message: 'Password must be at most 1024 characters' }),
 });
+/**
+ * The name of a new account: also no invisible or direction-changing characters (zero-width spaces, bidi
+ * overrides, C1 controls…), which make one name look like another. Logins keep `Credentials`, so an
+ * account made before this rule can still sign in.
+ */
+export const NewUserName = Credentials.shape.name.regex(
+  /^[^\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]*$/u,
+  {
+    message: 'Username must not contain invisible or direction-changing characters',
+  },
+);
+export const Registration = Credentials.extend({ name: NewUserName });
 export const Session = z.object({ token: z.string(), user: User });
 export const RegFlag = z.object({ reg: z.boolean() });
 export const PasswordChange = z.object({
@@ -252,7 +264,7 @@ export const PageQuery = z.object({
 
 export const AdminUser = z.object({ name: z.string(), group: z.enum(USER_GROUPS), created_at: z.string() });
 export const UserCreate = z.object({
-  name: Credentials.shape.name,
+  name: NewUserName,
   password: Credentials.shape.password,
   group: z.enum(USER_GROUPS).default('user'),
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { Credentials, USER_GROUPS, type UserGroup } from '@sasayaki/api-contract';
+import { Credentials, Registration, USER_GROUPS, type UserGroup } from '@sasayaki/api-contract';
 import type { AppContext } from '../context.js';
 
 export const USER_USAGE = `Usage:
@@ -16,8 +16,9 @@ function passwordFrom(value: string | undefined): { password: string; generated:
   return { password: randomBytes(12).toString('base64url'), generated: true };
 }
 
-function validate(name: string, password: string): void {
-  const parsed = Credentials.safeParse({ name, password });
+/** The API's rules: `Registration` for a new account's name, `Credentials` to find an existing one. */
+function validate(schema: typeof Credentials, name: string, password: string): void {
+  const parsed = schema.safeParse({ name, password });
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => issue.message).join('; '));
 }
 
@@ -43,7 +44,7 @@ export async function runUserCommand(ctx: AppContext, args: string[]): Promise<s
     return `Deleted ${name}`;
   }
   const { password, generated } = passwordFrom(values.password);
-  validate(name, password);
+  validate(action === 'add' ? Registration : Credentials, name, password);
   const shown = generated ? ` with the password: ${password}` : '';
   if (action === 'add') {
     const group = (values.group ?? 'user') as UserGroup;

@@ -5,6 +5,7 @@ import * as coverSource from './migrations/2026-11-22-0002-cover-source.js';
 import * as accounts from './migrations/2026-11-22-0003-accounts.js';
 import * as plannerStatistics from './migrations/2026-11-22-0004-planner-statistics.js';
 import * as scanLease from './migrations/2026-11-24-0002-scan-lease.js';
+import * as userNameKeys from './migrations/2026-11-24-0003-user-name-keys.js';
 import type { Database } from './schema.js';
 
 /** Append-only, named by date. Each runs once, in name order, at start-up. */
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectKind)
   '2026-11-22-0003-accounts': accounts,
   '2026-11-22-0004-planner-statistics': plannerStatistics,
   '2026-11-24-0002-scan-lease': scanLease,
+  '2026-11-24-0003-user-name-keys': userNameKeys,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -122,6 +122,8 @@ export interface ScansTable {
 export interface UsersTable {
   id: Generated<number>;
   name: string;
+  /** The look-alike key of the name (auth/user-name.ts), unique; null for old accounts that collided. */
+  name_key: string | null;
   password_hash: string;
   group: string;
   created_at: string;

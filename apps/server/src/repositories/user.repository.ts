@@ -15,6 +15,11 @@ export class UserRepository {
     return this.db.selectFrom('users').selectAll().where('name', '=', name).executeTakeFirst();
   }
 
+  /** The account whose name looks like the given one (auth/user-name.ts). */
+  findByNameKey(nameKey: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('name_key', '=', nameKey).executeTakeFirst();
+  }
+
   list(): Promise<UserRow[]> {
     return this.db.selectFrom('users').selectAll().orderBy('name').execute();
   }
@@ -28,13 +33,23 @@ export class UserRepository {
     return Number(row.n);
   }
 
-  /** Inserts a user; false when the name is taken (the unique index decides, so races are safe). */
-  async create(name: string, passwordHash: string, group: UserGroup): Promise<boolean> {
+  /**
+   * Inserts a user; false when the name or its look-alike key is taken (the unique indexes decide, so
+   * races are safe).
+   */
+  async create(name: string, nameKey: string, passwordHash: string, group: UserGroup): Promise<boolean> {
     const now = new Date().toISOString();
     const result = await this.db
       .insertInto('users')
-      .values({ name, password_hash: passwordHash, group, created_at: now, password_changed_at: now })
-      .onConflict((conflict) => conflict.column('name').doNothing())
+      .values({
+        name,
+        name_key: nameKey,
+        password_hash: passwordHash,
+        group,
+        created_at: now,
+        password_changed_at: now,
+      })
+      .onConflict((conflict) => conflict.doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }

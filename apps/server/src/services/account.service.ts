@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { User, UserGroup } from '@sasayaki/api-contract';
 import type { Logger } from 'pino';
+import { AttemptLimits, TooManyAttempts } from '../auth/attempt-limits.js';
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.js';
 import type { RateLimiter } from '../auth/rate-limiter.js';
 import { writePrivateFile } from '../auth/secrets.js';
 import type { TokenService } from '../auth/token.service.js';
+import { nameTaken, newUserName, userNameKey } from '../auth/user-name.js';
 import type { AuthConfig, Config } from '../config/config.js';
-import { AppError, Conflict, Forbidden, NotFound, Unauthorized } from '../errors.js';
+import { Conflict, Forbidden, NotFound, Unauthorized } from '../errors.js';
 import type { UserRepository, UserRow } from '../repositories/user.repository.js';
 import { LruMap } from '../util/lru-map.js';
 import type { RuntimeSettingsService } from './runtime-settings.service.js';
@@ -35,17 +37,10 @@ function publicUser(row: UserRow): User {
   return { name: row.name, group: row.group as UserGroup };
 }
 
-class TooManyAttempts extends AppError {
-  constructor(retryAfter: number) {
-    super(429, 'Too many failed attempts: wait a minute and try again', {
-      'Retry-After': String(retryAfter),
-    });
-  }
-}
-
 /** Accounts: the first administrator, the guest, login, registration, passwords and who a token is. */
 export class AccountService {
   private readonly sessions = new LruMap<string, { user: SessionUser | null; until: number }>(10_000);
+  private readonly attempts: AttemptLimits;
 
   constructor(
     private readonly users: UserRepository,
@@ -54,7 +49,9 @@ export class AccountService {
     private readonly settings: RuntimeSettingsService,
     private readonly config: Pick<Config, 'dataDir' | 'limits'> & { auth: AuthConfig },
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.attempts = new AttemptLimits(limiter, config.limits);
+  }
 
   /**
    * On every start: an administrator exists (no installation has a known default password: it is taken
@@ -65,7 +62,8 @@ export class AccountService {
     if ((await this.users.countInGroup('administrator')) === 0) {
       const { adminName, adminPassword } = this.config.auth;
       const password = adminPassword ?? randomBytes(15).toString('base64url');
-      if (await this.users.create(adminName, await hashPassword(password), 'administrator')) {
+      const admin = newUserName(adminName);
+      if (await this.users.create(admin.name, admin.key, await hashPassword(password), 'administrator')) {
         if (!adminPassword) {
           const file = join(this.config.dataDir, 'admin-password.txt');
           writePrivateFile(file, `${adminName}\n${password}\n`);
@@ -75,13 +73,14 @@ export class AccountService {
           );
         }
       } else {
-        // The name exists as a non-administrator: promote it, so the installation is never left without one.
-        const existing = await this.users.findByName(adminName);
+        // The name (or a look-alike) exists as a non-administrator: promote it, so the installation is
+        // never left without one.
+        const existing = await this.users.findByNameKey(admin.key);
         if (existing) await this.users.setGroup(existing.id, 'administrator');
       }
     }
     if ((await this.settings.get()).guest && !(await this.users.findByName(GUEST_NAME))) {
-      await this.users.create(GUEST_NAME, await hashPassword(GUEST_NAME), 'guest');
+      await this.users.create(GUEST_NAME, userNameKey(GUEST_NAME), await hashPassword(GUEST_NAME), 'guest');
     }
   }
 
@@ -120,19 +119,19 @@ export class AccountService {
     return { id: row.id, name: row.name, group: row.group as UserGroup };
   }
 
+  /**
+   * Signs in by the exact name or any look-alike of it (`Admin` is `admin`); the exact name first, so an
+   * account made before look-alikes were one name still finds itself. Limits: auth/attempt-limits.ts.
+   */
   async login(name: string, password: string, address: string): Promise<IssuedSession> {
-    const { loginFailuresPerMinute: limit } = this.config.limits;
-    const keys = [`login:addr:${address}`, `login:name:${name.toLowerCase()}`];
-    for (const key of keys) {
-      const state = await this.limiter.check(key, limit, MINUTE);
-      if (!state.allowed) throw new TooManyAttempts(state.retryAfter);
-    }
-    const row = await this.users.findByName(name);
+    const nameKey = userNameKey(name);
+    await this.attempts.beforeLogin(nameKey, address);
+    const row = (await this.users.findByName(name)) ?? (await this.users.findByNameKey(nameKey));
     let valid = false;
     if (row) valid = await verifyPassword(row.password_hash, password);
     else await verifyNothing(password);
     if (!row || !valid) {
-      for (const key of keys) await this.limiter.hit(key, limit, MINUTE);
+      await this.attempts.loginFailed(nameKey, address);
       throw new Unauthorized('Wrong user name or password');
     }
     if (row.group === 'guest' && !(await this.settings.get()).guest) {
@@ -147,22 +146,34 @@ export class AccountService {
     const { loginFailuresPerMinute: limit } = this.config.limits;
     const state = await this.limiter.hit(`register:addr:${address}`, limit, MINUTE);
     if (!state.allowed) throw new TooManyAttempts(state.retryAfter);
-    if (!(await this.users.create(name, await hashPassword(password), 'user'))) {
-      throw new Conflict(`The name "${name}" is taken`);
+    const user = newUserName(name);
+    if (!(await this.users.create(user.name, user.key, await hashPassword(password), 'user'))) {
+      throw new Conflict(nameTaken(user.name));
     }
-    const row = await this.users.findByName(name);
-    if (!row) throw new NotFound(`User ${name} not found`);
-    this.logger.info({ user: name }, 'account registered');
+    const row = await this.users.findByName(user.name);
+    if (!row) throw new NotFound(`User ${user.name} not found`);
+    this.logger.info({ user: user.name }, 'account registered');
     return this.issue(row);
   }
 
-  /** Changes the password and returns a new session: every token issued before stops working. */
-  async changePassword(user: SessionUser, oldPassword: string, newPassword: string): Promise<IssuedSession> {
+  /**
+   * Changes the password and returns a new session: every token issued before stops working. Wrong old
+   * passwords count like failed logins, so a borrowed session cannot guess its way to the account.
+   */
+  async changePassword(
+    user: SessionUser,
+    oldPassword: string,
+    newPassword: string,
+    address: string,
+  ): Promise<IssuedSession> {
     if (user.group === 'guest') throw new Forbidden('The guest account cannot change its password');
+    await this.attempts.beforePasswordChange(user.id, address);
     const row = await this.users.findById(user.id);
     if (!row) throw new Unauthorized();
-    if (!(await verifyPassword(row.password_hash, oldPassword)))
+    if (!(await verifyPassword(row.password_hash, oldPassword))) {
+      await this.attempts.passwordChangeFailed(user.id, address);
       throw new Forbidden('The old password is wrong');
+    }
     await this.users.setPassword(row.id, await hashPassword(newPassword));
     this.forgetSessions();
     const updated = await this.users.findById(row.id);

@@ -1,5 +1,6 @@
 import type { UserGroup } from '@sasayaki/api-contract';
 import { hashPassword } from '../auth/passwords.js';
+import { nameTaken, newUserName } from '../auth/user-name.js';
 import { Conflict, NotFound } from '../errors.js';
 import type { UserRepository, UserRow } from '../repositories/user.repository.js';
 
@@ -20,8 +21,9 @@ export class UserAdminService {
   }
 
   async create(name: string, password: string, group: UserGroup): Promise<void> {
-    if (!(await this.users.create(name, await hashPassword(password), group))) {
-      throw new Conflict(`The name "${name}" is taken`);
+    const user = newUserName(name);
+    if (!(await this.users.create(user.name, user.key, await hashPassword(password), group))) {
+      throw new Conflict(nameTaken(user.name));
     }
   }
 

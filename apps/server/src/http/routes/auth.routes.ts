@@ -1,4 +1,12 @@
-import { AuthMe, Credentials, MessageBody, PasswordChange, RegFlag, Session } from '@sasayaki/api-contract';
+import {
+  AuthMe,
+  Credentials,
+  MessageBody,
+  PasswordChange,
+  RegFlag,
+  Registration,
+  Session,
+} from '@sasayaki/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -52,7 +60,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.post(
     '/auth/reg',
-    { schema: { tags, body: Credentials, response: { 201: Session } } },
+    { schema: { tags, body: Registration, response: { 201: Session } } },
     async (request, reply) => {
       noStore(reply);
       const session = await ctx.accounts.register(request.body.name, request.body.password, request.ip);
@@ -77,6 +85,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
         request.user,
         request.body.oldPassword,
         request.body.newPassword,
+        request.ip,
       );
       setTokenCookie(request, reply, session.token, lifetime);
       return { message: 'Password changed: other sessions are signed out', token: session.token };

@@ -205,7 +205,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     expect(write.statusCode).toBe(401);
   });
 
-  it('limits failed logins per name and per address', async () => {
+  it('limits failed logins per name from one address', async () => {
     const limited = await startTestServer(kind, { ...ACCOUNTS_ON, SASAYAKI_LOGIN_FAILURES_PER_MINUTE: '3' });
     try {
       const attempt = (password: string, ip = '10.0.0.1') =>
@@ -219,8 +219,9 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       const blocked = await attempt(ADMIN.password);
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      // The name is limited from any address too.
-      expect((await attempt(ADMIN.password, '10.0.0.2')).statusCode).toBe(429);
+      // Another address is not refused for what this one did: the right password gets in
+      // (login-limits.test.ts has the attacks).
+      expect((await attempt(ADMIN.password, '10.0.0.2')).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
