@@ -1,6 +1,12 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SORT_OPTION, useListPreferences } from '../../src/features/works/list-state';
+import {
+  DEFAULT_SORT_OPTION,
+  PAGE_SIZES,
+  readPageSize,
+  useListPreferences,
+} from '../../src/features/works/list-state';
 import WorksPage from '../../src/features/works/WorksPage';
 import { renderWithProviders } from '../render';
 import { envelope, json } from './fixtures';
@@ -14,7 +20,11 @@ let group = 'user';
 beforeEach(() => {
   localStorage.clear();
   // Covers are the cheapest mode to render; the detail cards have their own test.
-  useListPreferences.setState({ displayMode: 'thumbnail', sort: DEFAULT_SORT_OPTION });
+  useListPreferences.setState({
+    displayMode: 'thumbnail',
+    sort: DEFAULT_SORT_OPTION,
+    pageSize: PAGE_SIZES[0],
+  });
   requests = [];
   group = 'user';
   vi.stubGlobal(
@@ -34,7 +44,10 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
 
 const lastList = () =>
   [...requests]
@@ -83,17 +96,47 @@ describe('WorksPage', { timeout: 60_000 }, () => {
     expect(seed).toBe(useListPreferences.getState().seed);
   });
 
-  it('the subtitle box sends subtitle=1 and resets the page; the display mode is remembered', async () => {
+  it('the subtitle box (zh-CN only) sends subtitle=1 and resets the page; the display mode is remembered', async () => {
+    const english = renderWithProviders(<WorksPage />, { path: '/works', route: '/works' });
+    await screen.findByText('Work 100000');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    english.unmount();
+
+    await i18n.changeLanguage('zh-CN');
     const { router } = renderWithProviders(<WorksPage />, { path: '/works?page=2', route: '/works' });
     await screen.findByText('Work 100012');
-    fireEvent.click(screen.getByLabelText('With subtitles'));
+    fireEvent.click(screen.getByLabelText('翻译 / 带字幕'));
     await waitFor(() => expect(router.state.location.search).toBe('?subtitle=1'));
     await waitFor(() => expect(lastList()?.searchParams.get('subtitle')).toBe('1'));
     expect(lastList()?.searchParams.get('page')).toBe('1');
+    // Switched to another language while on, the box stays so it can be turned off.
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByRole('checkbox', { name: 'Translated / with subtitles' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'List' }));
     expect(localStorage.getItem('displayMode')).toBe('list');
     expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a page size (12, 24, 48, 96) is kept in local storage, asked of the API and goes back to page 1', async () => {
+    const { router } = renderWithProviders(<WorksPage />, { path: '/works?page=2', route: '/works' });
+    await screen.findByText('Work 100012');
+    expect(lastList()?.searchParams.get('pageSize')).toBeNull();
+    const select = screen.getByLabelText('Works per page') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      '12 per page',
+      '24 per page',
+      '48 per page',
+      '96 per page',
+    ]);
+    fireEvent.change(select, { target: { value: '48' } });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(lastList()?.searchParams.get('pageSize')).toBe('48'));
+    expect(lastList()?.searchParams.get('page')).toBe('1');
+    expect(localStorage.getItem('sasayaki.pageSize')).toBe('48');
+    expect(readPageSize()).toBe(48);
+    localStorage.setItem('sasayaki.pageSize', '1000');
+    expect(readPageSize()).toBe(12);
   });
 
   it('shows END on the last page, and the guest tip to the guest', async () => {

@@ -1,5 +1,4 @@
 import { Stack } from '@mantine/core';
-import { PAGE_SIZE } from '@sasayaki/api-contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -23,7 +22,7 @@ import {
 
 /**
  * The works list (spec section 2): all works, a search, or a circle's, tag's or VA's works; sorted,
- * filtered by subtitles, shown as covers, cards or rows, twelve to a page.
+ * filtered by subtitles, shown as covers, cards or rows, 12, 24, 48 or 96 to a page.
  */
 export default function WorksPage() {
   const { t } = useTranslation();
@@ -37,8 +36,8 @@ export default function WorksPage() {
   if (sortedFrom !== null && sortedFrom !== search) setSortedFrom(null);
   const page = sortedFrom === search ? 1 : pageFromParams(params);
   const subtitle = subtitleFromParams(params);
-  const { sort, seed, displayMode, setSort, setDisplayMode } = useListPreferences();
-  const list = useWorksList(source, { page, sort, seed, subtitle });
+  const { sort, seed, displayMode, pageSize: chosenPageSize, ...preferences } = useListPreferences();
+  const list = useWorksList(source, { page, sort, seed, subtitle, pageSize: chosenPageSize });
   // The pager is below the first screen: it renders once that has been painted.
   const painted = useAfterFirstPaint();
 
@@ -48,18 +47,26 @@ export default function WorksPage() {
   }, [list.error]);
 
   const change = (changes: Record<string, string | null>) => setParams(nextParams(params, changes));
-  const changeSort = (option: SortOption) => {
-    setSort(option);
+  // A new sort or page size starts again at page 1 (see sortedFrom above).
+  const fromFirstPage = () => {
     if (page !== 1) {
       setSortedFrom(search);
       change({});
     }
   };
+  const changeSort = (option: SortOption) => {
+    preferences.setSort(option);
+    fromFirstPage();
+  };
+  const changePageSize = (size: number) => {
+    preferences.setPageSize(size);
+    fromFirstPage();
+  };
   const changeSubtitle = (value: boolean) => change({ subtitle: value ? '1' : null });
 
   const data = list.data;
   const total = data?.pagination.totalCount;
-  const pageSize = data?.pagination.pageSize || PAGE_SIZE;
+  const pageSize = data?.pagination.pageSize || chosenPageSize;
   const pages = total === undefined ? 0 : Math.ceil(total / pageSize);
   const works = data?.works;
   const empty = works !== undefined && works.length === 0 && !list.isPlaceholderData;
@@ -79,7 +86,9 @@ export default function WorksPage() {
         subtitle={subtitle}
         onSubtitle={changeSubtitle}
         displayMode={displayMode}
-        onDisplayMode={setDisplayMode}
+        onDisplayMode={preferences.setDisplayMode}
+        pageSize={chosenPageSize}
+        onPageSize={changePageSize}
       />
       {empty ? (
         <WorksEmpty

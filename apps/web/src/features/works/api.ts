@@ -1,4 +1,4 @@
-import type { Envelope, Label } from '@sasayaki/api-contract';
+import { type Envelope, type Label, PAGE_SIZE } from '@sasayaki/api-contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client';
 import {
@@ -17,6 +17,7 @@ export interface WorksListParams {
   sort: SortOption;
   seed: number;
   subtitle: boolean;
+  pageSize: number;
 }
 
 export const worksListKey = (source: WorksSource, params: WorksListParams) =>
@@ -30,6 +31,7 @@ export const worksListKey = (source: WorksSource, params: WorksListParams) =>
       sort: params.sort.sort,
       seed: params.sort.order === 'random' ? params.seed : undefined,
       subtitle: params.subtitle,
+      pageSize: params.pageSize,
     },
   ] as const;
 
@@ -46,6 +48,8 @@ export function fetchWorks(
       sort: params.sort.sort,
       seed: params.sort.order === 'random' ? params.seed : undefined,
       subtitle: params.subtitle ? 1 : 0,
+      // The default is left out, so the usual request (and its cache entries) stays as it was.
+      pageSize: params.pageSize === PAGE_SIZE ? undefined : params.pageSize,
     },
   });
 }
@@ -71,8 +75,8 @@ export function useWorksList(source: WorksSource, params: WorksListParams) {
 export function prefetchWorksList(client: QueryClient, search: string, session: Promise<unknown>): void {
   const params = new URLSearchParams(search);
   const source = sourceFromParams(params);
-  const { sort, seed } = useListPreferences.getState();
-  const list = { page: pageFromParams(params), sort, seed, subtitle: subtitleFromParams(params) };
+  const { sort, seed, pageSize } = useListPreferences.getState();
+  const list = { page: pageFromParams(params), sort, seed, subtitle: subtitleFromParams(params), pageSize };
   void client.prefetchQuery({
     queryKey: worksListKey(source, list),
     queryFn: ({ signal }) =>

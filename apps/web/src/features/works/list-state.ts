@@ -1,10 +1,10 @@
-import { DEFAULT_ORDER, DEFAULT_SORT, SORT_OPTIONS } from '@sasayaki/api-contract';
+import { DEFAULT_ORDER, DEFAULT_SORT, PAGE_SIZE, SORT_OPTIONS } from '@sasayaki/api-contract';
 import { create } from 'zustand';
 import { readJson, readString, STORAGE_KEYS, writeJson, writeString } from '../../lib/storage';
 
 /**
  * The works list's state: where the works come from and which page (the URL, so Back works), and the
- * reader's sort and display mode (local storage, spec section 3), plus the random seed.
+ * reader's sort, display mode and page size (local storage, spec section 3), plus the random seed.
  */
 
 export type SortOption = (typeof SORT_OPTIONS)[number];
@@ -15,6 +15,15 @@ export const DEFAULT_SORT_OPTION: SortOption =
 export const DISPLAY_MODES = ['thumbnail', 'detail', 'list'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
 export const DEFAULT_DISPLAY_MODE: DisplayMode = 'detail';
+
+/** Works per page the reader may choose (the API allows up to 100); 12 is the ecosystem's. */
+export const PAGE_SIZES = [PAGE_SIZE, 24, 48, 96] as const;
+const PAGE_SIZE_KEY = 'sasayaki.pageSize';
+
+export function readPageSize(): number {
+  const saved = Number(readString(PAGE_SIZE_KEY));
+  return (PAGE_SIZES as readonly number[]).includes(saved) ? saved : PAGE_SIZE;
+}
 
 /** The saved sort, matched back by order and sort (the ecosystem saves `{label, order, sort}`). */
 export function readSortOption(): SortOption {
@@ -45,8 +54,10 @@ interface ListPreferences {
   sort: SortOption;
   seed: number;
   displayMode: DisplayMode;
+  pageSize: number;
   setSort(option: SortOption): void;
   setDisplayMode(mode: DisplayMode): void;
+  setPageSize(size: number): void;
 }
 
 /**
@@ -57,6 +68,7 @@ export const useListPreferences = create<ListPreferences>((set) => ({
   sort: readSortOption(),
   seed: rollSeed(),
   displayMode: readDisplayMode(),
+  pageSize: readPageSize(),
   setSort: (sort) => {
     writeSortOption(sort);
     set({ sort, seed: rollSeed() });
@@ -64,6 +76,10 @@ export const useListPreferences = create<ListPreferences>((set) => ({
   setDisplayMode: (displayMode) => {
     writeString(STORAGE_KEYS.displayMode, displayMode);
     set({ displayMode });
+  },
+  setPageSize: (pageSize) => {
+    writeString(PAGE_SIZE_KEY, String(pageSize));
+    set({ pageSize });
   },
 }));
 

@@ -28,7 +28,11 @@ export const worksMessages = defineMessages({
       nsfwAsc: 'All ages first',
       random: 'Random',
     },
-    subtitleOnly: 'With subtitles',
+    subtitleOnly: 'Translated / with subtitles',
+    pageSize: {
+      label: 'Works per page',
+      option: '{{count}} per page',
+    },
     display: {
       label: 'Display mode',
       thumbnail: 'Covers',
@@ -85,7 +89,11 @@ export const worksMessages = defineMessages({
       nsfwAsc: '全年龄优先',
       random: '随机排序',
     },
-    subtitleOnly: '带字幕',
+    subtitleOnly: '翻译 / 带字幕',
+    pageSize: {
+      label: '每页作品数',
+      option: '每页 {{count}} 部',
+    },
     display: {
       label: '显示方式',
       thumbnail: '缩略图',
@@ -141,7 +149,11 @@ export const worksMessages = defineMessages({
       nsfwAsc: '全年齢を優先',
       random: 'ランダム',
     },
-    subtitleOnly: '字幕あり',
+    subtitleOnly: '翻訳・字幕あり',
+    pageSize: {
+      label: '1 ページの作品数',
+      option: '{{count}} 件ずつ',
+    },
     display: {
       label: '表示形式',
       thumbnail: 'サムネイル',

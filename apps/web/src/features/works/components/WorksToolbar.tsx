@@ -3,7 +3,7 @@ import { SORT_OPTIONS } from '@sasayaki/api-contract';
 import { IconLayoutCards, IconLayoutGrid, IconLayoutList, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LazyTooltip } from '../../../components/lazy-tooltip/LazyTooltip';
-import { DISPLAY_MODES, type DisplayMode, type SortOption } from '../list-state';
+import { DISPLAY_MODES, type DisplayMode, PAGE_SIZES, type SortOption } from '../list-state';
 import classes from './works.module.css';
 
 const MODE_ICONS = { thumbnail: IconLayoutGrid, detail: IconLayoutCards, list: IconLayoutList } as const;
@@ -15,11 +15,17 @@ interface WorksToolbarProps {
   onSubtitle(value: boolean): void;
   displayMode: DisplayMode;
   onDisplayMode(mode: DisplayMode): void;
+  pageSize: number;
+  onPageSize(size: number): void;
 }
 
-/** Sort selector, the 'with subtitles' box and the display mode toggle. */
+/**
+ * Sort selector, the 'translated / with subtitles' box (zh-CN only, spec section 2; shown elsewhere
+ * only while it is on, so it can be turned off), the page size and the display mode toggle.
+ */
 export function WorksToolbar(props: WorksToolbarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const subtitleBox = props.subtitle || i18n.language === 'zh-CN';
   return (
     <div className={classes.toolbar}>
       <NativeSelect
@@ -33,11 +39,23 @@ export function WorksToolbar(props: WorksToolbarProps) {
         }}
         data={SORT_OPTIONS.map((option) => ({ value: option.key, label: t(`works.sort.${option.key}`) }))}
       />
-      <Checkbox
-        className={classes.subtitle}
-        label={t('works.subtitleOnly')}
-        checked={props.subtitle}
-        onChange={(event) => props.onSubtitle(event.currentTarget.checked)}
+      {subtitleBox && (
+        <Checkbox
+          className={classes.subtitle}
+          label={t('works.subtitleOnly')}
+          checked={props.subtitle}
+          onChange={(event) => props.onSubtitle(event.currentTarget.checked)}
+        />
+      )}
+      <NativeSelect
+        className={classes.pageSize}
+        aria-label={t('works.pageSize.label')}
+        value={String(props.pageSize)}
+        onChange={(event) => props.onPageSize(Number(event.currentTarget.value))}
+        data={PAGE_SIZES.map((size) => ({
+          value: String(size),
+          label: t('works.pageSize.option', { count: size }),
+        }))}
       />
       <ActionIcon.Group className={classes.modes} aria-label={t('works.display.label')} role="group">
         {DISPLAY_MODES.map((mode) => {
