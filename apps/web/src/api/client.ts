@@ -1,4 +1,5 @@
 import { readString, STORAGE_KEYS } from '../lib/storage';
+import { noteRateLimit, parseRetryAfter, waitForRateLimit } from './rate-limit';
 
 /** A failed API call: the server's `{ error }` when it answered, else the network failure. */
 export class ApiError extends Error {
@@ -7,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly statusText: string,
     readonly serverMessage: string | null,
+    /** Seconds the server asked to wait (`Retry-After` of a 429), else null. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -15,6 +18,11 @@ export class ApiError extends Error {
   /** True when no response came back at all (offline, server down, CORS, timeout). */
   get isNetworkError(): boolean {
     return this.status === 0;
+  }
+
+  /** True for the server's 429: too many requests, wait `retryAfter` seconds. */
+  get isRateLimited(): boolean {
+    return this.status === 429;
   }
 }
 
@@ -48,8 +56,12 @@ export interface RequestOptions {
 /**
  * Every call to the API goes through here: the bearer token, JSON in and out, and errors as `ApiError`
  * with the spec's message order (server error text, else 'status statusText', else the failure message).
+ * Reads share the server's 429 (rate-limit.ts): after one, reads wait out its `Retry-After` before they
+ * go. Writes do not: their 429 is a budget of their own (failed logins), answered by their form.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const isRead = (options.method ?? 'GET') === 'GET';
+  if (isRead) await waitForRateLimit(options.signal);
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -77,7 +89,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       // Not JSON: the status line speaks for itself.
     }
     const message = serverMessage ?? `${response.status} ${response.statusText}`.trim();
-    throw new ApiError(message, response.status, response.statusText, serverMessage);
+    const retryAfter = response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null;
+    if (retryAfter !== null && isRead) noteRateLimit(retryAfter);
+    throw new ApiError(message, response.status, response.statusText, serverMessage, retryAfter);
   }
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';

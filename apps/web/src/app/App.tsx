@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { darkKeyColorSchemeManager } from './color-scheme';
 import { LazyNotifications } from './layout/LazyNotifications';
 import { NetworkGate } from './layout/NetworkGate';
+import { RateLimitNotice } from './layout/RateLimitNotice';
 import { queryClient } from './query-client';
 import { createRouter } from './router';
 import { theme } from './theme';
@@ -22,6 +23,7 @@ export function App() {
           <NetworkGate>
             <RouterProvider router={router} />
           </NetworkGate>
+          <RateLimitNotice />
         </QueryClientProvider>
       </MantineProvider>
     </>

@@ -32,6 +32,10 @@ export const commonMessages = defineMessages({
       retrying: 'Trying again in {{seconds}} s…',
       retryNow: 'Retry now',
     },
+    rateLimit: {
+      title: 'Too many requests',
+      waiting: 'Loading again in {{seconds}} s…',
+    },
     actions: {
       cancel: 'Cancel',
       confirm: 'Confirm',
@@ -84,6 +88,10 @@ export const commonMessages = defineMessages({
       retrying: '{{seconds}} 秒后重试…',
       retryNow: '立即重试',
     },
+    rateLimit: {
+      title: '请求过于频繁',
+      waiting: '{{seconds}} 秒后重新加载…',
+    },
     actions: {
       cancel: '取消',
       confirm: '确定',
@@ -135,6 +143,10 @@ export const commonMessages = defineMessages({
       message: 'ネットワーク設定を確認してください',
       retrying: '{{seconds}} 秒後に再試行します…',
       retryNow: '今すぐ再試行',
+    },
+    rateLimit: {
+      title: 'リクエストが多すぎます',
+      waiting: '{{seconds}} 秒後にもう一度読み込みます…',
     },
     actions: {
       cancel: 'キャンセル',

@@ -32,10 +32,12 @@ export function notifyWarning(message: string, autoClose: number | false = 5_000
 }
 
 /**
- * A failed request as the spec's red notification: the server's error text, else 'status statusText',
- * else the message when there was no response (spec section 8). Some 401s are ignored on purpose.
+ * A failed request as the spec's red notification: the server's error text, else 'status statusText'
+ * (spec section 8). Some 401s are ignored on purpose; failures the shell already shows are not repeated:
+ * no response at all (the network screen) and the 429 (the rate-limit notice with its countdown).
  */
 export function notifyError(error: unknown, options: { ignoreUnauthorized?: boolean } = {}): void {
+  if (error instanceof ApiError && (error.isNetworkError || error.isRateLimited)) return;
   if (options.ignoreUnauthorized && error instanceof ApiError && error.status === 401) return;
   const message = error instanceof Error ? error.message : String(error);
   void show({ message, color: 'red', autoClose: 5_000 });

@@ -20,16 +20,24 @@ async function healthy(): Promise<boolean> {
   }
 }
 
+/** English, then the reader's language when it says something else (the English reader reads it once). */
+function bilingual(english: string, translated: string): string {
+  return translated === english ? english : `${english} / ${translated}`;
+}
+
 /**
- * While the server cannot be reached, the whole app gives way to the bilingual 'Network Error' screen,
- * and `/api/health` is polled again and again with a growing back-off until it answers (spec section 2).
- * A request that fails without any response triggers a check.
+ * While the server cannot be reached, the bilingual 'Network Error' screen covers the app, and
+ * `/api/health` is polled again and again with a growing back-off until it answers (spec section 2).
+ * A request that fails without any response triggers a check. The app stays mounted underneath: the
+ * player keeps playing what it has buffered, and the page is as it was when the server is back.
  */
 export function NetworkGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [down, setDown] = useState(false);
   const [countdown, setCountdown] = useState(0);
+  const downRef = useRef(false);
+  downRef.current = down;
   const delay = useRef(FIRST_RETRY_MS);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -52,14 +60,22 @@ export function NetworkGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void check();
-    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-      const error = event.query.state.error;
-      if (event.type === 'updated' && error instanceof ApiError && error.isNetworkError) void check();
+    // A read or a write that got no response (its notification is left to this screen) starts a check;
+    // while down, the next check is already scheduled: each failing request must not start another.
+    const onFailure = (error: unknown) => {
+      if (!downRef.current && error instanceof ApiError && error.isNetworkError) void check();
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated') onFailure(event.query.state.error);
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated') onFailure(event.mutation.state.error);
     });
     const online = () => void check();
     window.addEventListener('online', online);
     return () => {
-      unsubscribe();
+      unsubscribeQueries();
+      unsubscribeMutations();
       window.removeEventListener('online', online);
       clearTimeout(timer.current);
     };
@@ -71,19 +87,30 @@ export function NetworkGate({ children }: { children: ReactNode }) {
     return () => clearTimeout(tick);
   }, [down, countdown]);
 
-  if (!down) return children;
   return (
-    <Center h="100vh" p="md" role="alert">
-      <Stack align="center" gap="xs">
-        {/* Bilingual on purpose: the server that tells us the language may be the thing that is down. */}
-        <Title order={1}>Network Error / {t('common.network.title')}</Title>
-        <Text>Please check your network settings</Text>
-        <Text>{t('common.network.message')}</Text>
-        {countdown > 0 && <Text c="dimmed">{t('common.network.retrying', { seconds: countdown })}</Text>}
-        <Button variant="light" onClick={() => void check()}>
-          {t('common.network.retryNow')}
-        </Button>
-      </Stack>
-    </Center>
+    <>
+      {children}
+      {down && (
+        <Center
+          pos="fixed"
+          inset={0}
+          p="md"
+          role="alert"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 1000 }}
+          data-testid="network-error"
+        >
+          <Stack align="center" gap="xs">
+            {/* Bilingual on purpose: the server that tells us the language may be the thing that is down. */}
+            <Title order={1}>{bilingual('Network Error', t('common.network.title'))}</Title>
+            <Text>{bilingual('Please check your network settings', t('common.network.message'))}</Text>
+            {countdown > 0 && <Text c="dimmed">{t('common.network.retrying', { seconds: countdown })}</Text>}
+            <Button variant="light" onClick={() => void check()}>
+              {t('common.network.retryNow')}
+            </Button>
+          </Stack>
+        </Center>
+      )}
+    </>
   );
 }
