@@ -7,6 +7,7 @@ import { registerErrorHandling } from './http/plugins/errors.plugin.js';
 import { registerOpenApi, registerOpenApiRoute } from './http/plugins/openapi.plugin.js';
 import { serializerCompiler } from './http/plugins/serializer.js';
 import { registerWebApp } from './http/plugins/web-app.plugin.js';
+import { requestTimeouts } from './http/request-timeouts.js';
 import { registerAdminRoutes } from './http/routes/admin.routes.js';
 import { registerAuthRoutes } from './http/routes/auth.routes.js';
 import { registerCoverRoutes } from './http/routes/cover.routes.js';
@@ -43,6 +44,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     loggerInstance: ctx.logger.child({}, { serializers: requestSerializers }) as FastifyBaseLogger,
     bodyLimit: 64 * 1024,
+    ...requestTimeouts(ctx.config.limits.requestTimeoutMs),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     schemaController: { compilersFactory },
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
