@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdir, open, readdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
+import { INSTANCE_ID } from '../util/instance-id.js';
 import type { TranscodeFormat } from './transcode-args.js';
 
 /** What makes a cached file current: the source's identity and its size and modification time. */
@@ -13,13 +12,15 @@ export interface CacheKey {
   format: TranscodeFormat;
 }
 
-/** A lock or temporary file untouched this long belongs to a process that is gone. */
+/**
+ * A lock or temporary file untouched this long belongs to a process that is gone: its owner refreshes
+ * the lock every 10 s and ffmpeg writes the temporary files as it goes. Nothing else tells: a host name
+ * and a PID can be another container's, so the age is the only proof of death.
+ */
 export const STALE_MS = 60_000;
 const FINISHED = /^\d+-\d+-[0-9a-z]+-[0-9a-z]+\.(webm|m4a)$/;
-const TEMPORARY = /\.([0-9a-f]{8})-(\d+)\.(part|lock)$/;
-
-/** Names this host in lock and temporary file names, so a process can tell its own host's dead peers. */
-export const HOST_TAG = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+/** `<name>.<instance id>.part`, and `<name>.<host>-<pid>.part` as versions before instance ids left them. */
+const TEMPORARY = /\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{8}-\d+)\.part$/;
 
 /** `<work>-<file>-<size>-<mtime>.<format>`: a changed source gets a new name, and the old one ages out. */
 export function cacheName(key: CacheKey): string {
@@ -27,26 +28,18 @@ export function cacheName(key: CacheKey): string {
   return `${key.workId}-${key.fileId}-${key.size.toString(36)}-${mtime}.${key.format}`;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
- * The low-bitrate cache folder (`<data>/transcodes/`): finished files under their cache name, temporary
- * output `<name>.<host>-<pid>.part` (and an M4A's `<name>.growing.<host>-<pid>.part`) while ffmpeg
- * writes, and `<name>.lock` (created with `wx`) held by the
- * one process making that file. The least recently used files are evicted past the size limit; the
+ * The low-bitrate cache folder (`<data>/transcodes/`, possibly shared by several servers): finished
+ * files under their cache name, temporary output `<name>.<instance>.part` (and an M4A's
+ * `<name>.growing.<instance>.part`) while ffmpeg writes, and `<name>.lock` (created with `wx`) held by
+ * the one process making that file, named by its instance id (util/instance-id.ts). The least recently used files are evicted past the size limit; the
  * access time (set on every hit, the modification time stays, so ETags do not change) orders them.
  */
 export class TranscodeCache {
   constructor(
     readonly dir: string,
     private readonly limitBytes: number,
+    private readonly owner: string = INSTANCE_ID,
   ) {}
 
   pathOf(name: string): string {
@@ -54,12 +47,12 @@ export class TranscodeCache {
   }
 
   partPathOf(name: string): string {
-    return join(this.dir, `${name}.${HOST_TAG}-${process.pid}.part`);
+    return join(this.dir, `${name}.${this.owner}.part`);
   }
 
   /** The fragmented copy of an M4A that listeners read while ffmpeg writes; removed when the job ends. */
   growingPathOf(name: string): string {
-    return join(this.dir, `${name}.growing.${HOST_TAG}-${process.pid}.part`);
+    return join(this.dir, `${name}.growing.${this.owner}.part`);
   }
 
   private lockPathOf(name: string): string {
@@ -67,22 +60,17 @@ export class TranscodeCache {
   }
 
   /**
-   * Creates the folder and removes what a previous process left: temporary files and locks of dead
-   * processes on this host (this process's own pid included: nothing of ours exists yet) and any older
-   * than `STALE_MS` (another host's crash).
+   * Creates the folder and removes the temporary files of processes that are gone: those untouched for
+   * `STALE_MS` (a live process's ffmpeg keeps writing its own).
    */
   async start(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const now = Date.now();
     for (const entry of await readdir(this.dir)) {
-      const match = TEMPORARY.exec(entry);
-      if (!match) continue;
+      if (!TEMPORARY.test(entry)) continue;
       const path = join(this.dir, entry);
-      const pid = Number(match[2]);
-      const ownHost = match[1] === HOST_TAG;
-      const dead = ownHost && (pid === process.pid || !isAlive(pid));
       const stats = await stat(path).catch(() => null);
-      if (stats && (dead || now - stats.mtimeMs > STALE_MS)) await rm(path, { force: true });
+      if (stats && now - stats.mtimeMs > STALE_MS) await rm(path, { force: true });
     }
   }
 
@@ -101,7 +89,7 @@ export class TranscodeCache {
   }
 
   /**
-   * Takes the lock on one cache name; false when a live process holds it. A stale lock (its holder
+   * Takes the lock on one cache name; false when another process holds it. A stale lock (its holder
    * stopped refreshing it) is broken and taken.
    */
   async tryLock(name: string): Promise<boolean> {
@@ -109,7 +97,7 @@ export class TranscodeCache {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const handle = await open(path, 'wx');
-        await handle.writeFile(JSON.stringify({ host: HOST_TAG, pid: process.pid }));
+        await handle.writeFile(JSON.stringify({ owner: this.owner }));
         await handle.close();
         return true;
       } catch (error) {
@@ -121,16 +109,10 @@ export class TranscodeCache {
     return false;
   }
 
+  /** Whether the lock's holder stopped refreshing it (or it is gone already). */
   private async isStale(path: string): Promise<boolean> {
     const stats = await stat(path).catch(() => null);
-    if (!stats) return true;
-    if (Date.now() - stats.mtimeMs > STALE_MS) return true;
-    try {
-      const owner = JSON.parse(await readFile(path, 'utf8')) as { host?: string; pid?: number };
-      return owner.host === HOST_TAG && typeof owner.pid === 'number' && !isAlive(owner.pid);
-    } catch {
-      return false; // Being written this very moment.
-    }
+    return !stats || Date.now() - stats.mtimeMs > STALE_MS;
   }
 
   /** Keeps a held lock fresh, so other processes do not break it. */

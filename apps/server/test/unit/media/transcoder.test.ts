@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
@@ -11,12 +12,12 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cacheName, HOST_TAG } from '../../../src/media/transcode-cache.js';
+import { cacheName } from '../../../src/media/transcode-cache.js';
 import { TranscodeFailed, Transcoder, type TranscoderOptions } from '../../../src/media/transcoder.js';
 import { countingSpawn, mp4Boxes, probe, writeTone } from '../../helpers/ffmpeg-tools.js';
 
@@ -60,6 +61,8 @@ afterEach(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const cacheDirFor = (name: string) => join(dir, name);
+/** How versions before instance ids named this host in lock and temporary files. */
+const THIS_HOST_TAG = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
 
 /** The cache key fields of a source file (work 1). */
 function keyOf(fileId: number) {
@@ -227,21 +230,27 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
     expect(readdirSync(cacheDir)).toEqual([]);
   });
 
-  it('cleans temporary files of dead processes on start', async () => {
+  it('cleans temporary files nobody wrote for a minute on start, and only those', async () => {
     const cacheDir = cacheDirFor('locks');
     mkdirSync(cacheDir, { recursive: true });
-    const leftovers = [
-      `1-9-a-b.webm.${HOST_TAG}-${process.pid}.part`, // this pid: a previous life of this process
-      `1-8-a-b.webm.${HOST_TAG}-999999999.part`, // a dead process on this host
-      `1-7-a-b.webm.0badc0de-${process.pid}.part`, // another host, stale
+    const stale = [
+      '1-9-a-b.webm.0f3c2a1e-5b7d-4c9a-8e21-6d0b9f4a7c35.part', // a process gone a while ago
+      '1-8-a-b.m4a.growing.0f3c2a1e-5b7d-4c9a-8e21-6d0b9f4a7c35.part',
+      '1-7-a-b.webm.0badc0de-4242.part', // left by a version that named files by host and PID
     ];
-    for (const name of leftovers) writeFileSync(join(cacheDir, name), 'x');
+    // Another server sharing the folder, writing right now: its PID means nothing here (another
+    // container may reuse it), so only the age tells, and its file is fresh.
+    const fresh = [
+      '1-6-a-b.webm.7d1e9c4b-2f8a-4b6d-9c3e-1a5f7e2d8b90.part',
+      `1-5-a-b.webm.${THIS_HOST_TAG}-999999999.part`,
+    ];
+    for (const name of [...stale, ...fresh]) writeFileSync(join(cacheDir, name), 'x');
     const old = new Date(Date.now() - 120_000);
-    utimesSync(join(cacheDir, leftovers[2] as string), old, old);
+    for (const name of stale) utimesSync(join(cacheDir, name), old, old);
     writeFileSync(join(cacheDir, 'kept.webm'), 'finished files stay');
 
     await transcoder({ cacheDir });
-    expect(readdirSync(cacheDir).sort()).toEqual(['kept.webm']);
+    expect(readdirSync(cacheDir).sort()).toEqual([...fresh, 'kept.webm'].sort());
   });
 
   it('waits for the output of another process that holds the lock, without running ffmpeg', async () => {
@@ -250,8 +259,9 @@ describe('Transcoder with real ffmpeg', { timeout: 30_000 }, () => {
     const spawns = countingSpawn();
     const t = await transcoder({ cacheDir, spawn: spawns.spawn, pollMs: 20 });
     const name = cacheName({ ...keyOf(1), format: 'webm' });
-    // Our parent process stands for another server on this host (alive, so its lock is respected).
-    writeFileSync(join(cacheDir, `${name}.lock`), JSON.stringify({ host: HOST_TAG, pid: process.ppid }));
+    // Another server's lock, fresh: respected whatever it names (this one, as an older version wrote it,
+    // names this host and a PID that does not exist here, as another container's would not).
+    writeFileSync(join(cacheDir, `${name}.lock`), JSON.stringify({ host: THIS_HOST_TAG, pid: 999_999_999 }));
     const prepared = await t.prepare({ workId: 1, fileId: 1, path: sources[1] as string, root: dir }, 'webm');
     if (prepared.kind !== 'job') throw new Error('expected a job');
     await new Promise((resolve) => setTimeout(resolve, 300));
