@@ -2,6 +2,11 @@
 
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * The largest id the database's integer columns hold (PostgreSQL `integer`): a larger id in a request is
+ * bad input (400), not a database error.
+ */
+export const MAX_ID = 2_147_483_647;
 
 /** Values of the `order` query parameter of the work lists (contract section 4). */
 export const WORK_ORDERS = [

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   COVER_TYPES,
   FEEDBACK_CATEGORIES,
+  MAX_ID,
   MAX_PAGE_SIZE,
   PROGRESS_STATES,
   REVIEW_ORDERS,
@@ -163,7 +164,7 @@ export const AuthMe = z.object({ user: User.nullable(), auth: z.boolean(), reg: 
 
 export const ReviewBody = z.object({
   user_name: z.string().optional(),
-  work_id: z.number().int().positive(),
+  work_id: z.number().int().positive().max(MAX_ID),
   /** Half steps from 0.5 to 5; null (or 0, which some clients send for an emptied control) clears it. */
   rating: z.number().min(0).max(5).multipleOf(0.5).nullable().optional(),
   review_text: z.string().max(10_000).nullable().optional(),
@@ -182,7 +183,7 @@ export const WorkIdQuery = z.object({
 });
 
 export const PlaybackPosition = z.object({
-  fileId: z.number().int().min(0),
+  fileId: z.number().int().min(0).max(MAX_ID),
   position: z.number().min(0).max(1e7),
   duration: z.number().min(0).max(1e7).nullable().optional(),
 });
@@ -205,7 +206,7 @@ export const ReviewedWork = Work.extend({ updated_at: z.string() });
 export const ReviewEnvelope = z.object({ works: z.array(ReviewedWork), pagination: Pagination });
 
 export const FeedbackBody = z.object({
-  work_id: z.number().int().positive(),
+  work_id: z.number().int().positive().max(MAX_ID),
   category: z.enum(FEEDBACK_CATEGORIES),
   details: z.string().trim().min(1).max(5000),
 });
@@ -322,11 +323,12 @@ export const WorkIdParam = z.string().transform((value, ctx) => {
   return id;
 });
 
-/** A non-negative integer id in a path (circle, tag, file). */
+/** A non-negative integer id in a path (circle, tag, feedback), within the database's integer columns. */
 export const IntIdParam = z
   .string()
-  .regex(/^\d{1,12}$/, { message: 'must be a non-negative integer' })
-  .transform(Number);
+  .regex(/^\d{1,10}$/, { message: 'must be a non-negative integer' })
+  .transform(Number)
+  .pipe(z.number().max(MAX_ID, { message: `must be at most ${MAX_ID}` }));
 
 export const UuidParam = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
   message: 'must be a UUID',
