@@ -68,6 +68,7 @@ export async function startAttackServer(kind: DatabaseKind): Promise<AttackServe
     SASAYAKI_GUEST_REQUESTS_PER_MINUTE: '1000000',
     SASAYAKI_GUEST_STREAMS: '1000',
     SASAYAKI_LOGIN_FAILURES_PER_MINUTE: '1000000',
+    SASAYAKI_LOGIN_ADDRESS_FAILURES_PER_MINUTE: '1000000',
   });
   const { ctx } = server;
   await ctx.scans.run('full');
