@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'sqlite', file: join(dir, 'sasayaki.sqlite') });
     expect(config.libraryDirs).toEqual([]);
     expect(config.scan.maxDepth).toBe(5);
+    expect(config.scan.leaseMs).toBe(30_000);
     expect(config.ffmpegPath).toBe('ffmpeg');
   });
 
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       SASAYAKI_SCAN_DEPTH: '8',
     });
     expect(env).toMatchObject({ port: 7000, libraryDirs: ['/x', '/y'], scan: { maxDepth: 8 } });
+    expect(loadConfig({ SASAYAKI_DATA: dir, SASAYAKI_SCAN_LEASE_MS: '5000' }).scan.leaseMs).toBe(5000);
   });
 
   it('selects PostgreSQL for a postgres:// URL', () => {
@@ -48,6 +50,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ SASAYAKI_SCAN_ON_STARTUP: 'maybe' }, /SASAYAKI_SCAN_ON_STARTUP/],
     [{ SASAYAKI_SCAN_DEPTH: '0' }, /SASAYAKI_SCAN_DEPTH/],
+    [{ SASAYAKI_SCAN_LEASE_MS: '999' }, /SASAYAKI_SCAN_LEASE_MS/],
   ])('stops on a bad value and names it: %j', (env, message) => {
     expect(() => loadConfig({ SASAYAKI_DATA: dataDir(), ...env })).toThrow(message);
   });
