@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MemoryRateLimiter } from '../../auth/rate-limiter.js';
 import type { AppContext } from '../../context.js';
 import { AppError, Forbidden, Unauthorized } from '../../errors.js';
 import type { SessionUser } from '../../services/account.service.js';
@@ -17,6 +18,14 @@ const MINUTE = 60_000;
 /** Media and covers are the routes `<audio>` and `<img>` load: only they take `?token=` and the cookie. */
 function isMediaOrCover(url: string): boolean {
   return url.startsWith('/api/media/') || url.startsWith('/api/cover/');
+}
+
+/**
+ * Covers (and their thumbnails) have a budget of their own: a list page is one request and a dozen covers,
+ * so counting them with the rest spent the guest's minute in four or five pages.
+ */
+function isCover(url: string): boolean {
+  return url.startsWith('/api/cover/');
 }
 
 function isStream(url: string): boolean {
@@ -80,6 +89,12 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
   const { limits } = ctx.config;
   const localAdmin = ctx.config.auth.enabled ? null : await ctx.accounts.firstAdministrator();
   const guestStreams = new Map<string, number>();
+  /**
+   * Counted in this process's memory, also on PostgreSQL: a cover is a cached file, and a database write
+   * for each would cost more than serving it. With several processes a guest may get each one's budget,
+   * which is what it protects: a process's own work. Other guest requests are counted in the shared limiter.
+   */
+  const coverCounts = new MemoryRateLimiter();
 
   const limitGuestStreams = (request: FastifyRequest, reply: FastifyReply) => {
     const open = guestStreams.get(request.ip) ?? 0;
@@ -111,7 +126,9 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     request.user = token ? await ctx.accounts.userForToken(token) : null;
     enforce(access, request.user);
     if (request.user?.group !== 'guest') return;
-    const state = await ctx.rateLimiter.hit(`guest:${request.ip}`, limits.guestRequestsPerMinute, MINUTE);
+    const state = isCover(routeUrl)
+      ? await coverCounts.hit(`guest-covers:${request.ip}`, limits.guestCoversPerMinute, MINUTE)
+      : await ctx.rateLimiter.hit(`guest:${request.ip}`, limits.guestRequestsPerMinute, MINUTE);
     if (!state.allowed) {
       throw new RateLimited(
         'The guest account is rate limited: wait a moment, or register an account',
