@@ -36,7 +36,9 @@ export const playerMessages = defineMessages({
       empty: 'The queue is empty. Play a file from a work to start.',
       clear: 'Clear the queue',
       remove: 'Remove “{{title}}”',
-      drag: 'Drag to reorder (or Alt + arrow keys)',
+      drag: 'Drag a row by its grip, or use the arrows, to reorder (Alt + ↑ ↓ from the keyboard)',
+      moveUp: 'Move “{{title}}” up',
+      moveDown: 'Move “{{title}}” down',
       nowPlaying: 'Now playing',
     },
     lyrics: {
@@ -141,7 +143,9 @@ export const playerMessages = defineMessages({
       empty: '播放列表为空。在作品中点击文件即可开始播放。',
       clear: '清空播放列表',
       remove: '移除“{{title}}”',
-      drag: '拖动以调整顺序（或 Alt + 方向键）',
+      drag: '拖动行首的手柄或点击箭头调整顺序（键盘：Alt + ↑ ↓）',
+      moveUp: '上移“{{title}}”',
+      moveDown: '下移“{{title}}”',
       nowPlaying: '正在播放',
     },
     lyrics: {
@@ -250,7 +254,9 @@ export const playerMessages = defineMessages({
       empty: '再生キューは空です。作品のファイルを再生すると始まります。',
       clear: 'キューをクリア',
       remove: '「{{title}}」を削除',
-      drag: 'ドラッグで並べ替え（Alt + 矢印キーでも可）',
+      drag: '左端のつまみをドラッグするか矢印で並べ替え（キーボードは Alt + ↑ ↓）',
+      moveUp: '「{{title}}」を上へ',
+      moveDown: '「{{title}}」を下へ',
       nowPlaying: '再生中',
     },
     lyrics: {

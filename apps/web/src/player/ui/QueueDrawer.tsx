@@ -1,22 +1,24 @@
 import { ActionIcon, Box, Button, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconGripVertical, IconTrash, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconChevronDown, IconChevronUp, IconGripVertical, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePlayerStore } from '../store';
 import { usePlayerUi } from '../ui-store';
 import { Cover } from './Cover';
 import classes from './player.module.css';
+import { QUEUE_INDEX_ATTRIBUTE, useQueueDrag } from './use-queue-drag';
 
-/** The queue: jump to a track, drag to reorder (Alt + arrows from the keyboard), remove, clear. */
+/**
+ * The queue: jump to a track; reorder by dragging a row's handle (finger or mouse), by its up and down
+ * buttons, or with Alt + arrows; remove; clear.
+ */
 export function QueueDrawer() {
   const { t } = useTranslation();
   const open = usePlayerUi((s) => s.queueOpen);
   const setOpen = usePlayerUi((s) => s.setQueue);
   const queue = usePlayerStore((s) => s.queue);
   const index = usePlayerStore((s) => s.queueIndex);
-  const [dragFrom, setDragFrom] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
   const store = usePlayerStore.getState;
+  const { drag, handleProps } = useQueueDrag((from, to) => store().move(from, to));
   return (
     <Drawer
       opened={open}
@@ -50,36 +52,23 @@ export function QueueDrawer() {
           <ScrollArea.Autosize mah="calc(100dvh - 160px)">
             <Stack gap={2} data-testid="queue-list">
               {queue.map((item, i) => (
-                // biome-ignore lint/a11y/noStaticElementInteractions: a draggable row; the keyboard moves it with Alt + arrows.
+                // biome-ignore lint/a11y/noStaticElementInteractions: the keyboard moves a focused row with Alt + arrows.
                 <div
                   // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be queued twice, so position is part of identity.
                   key={`${item.hash}-${i}`}
                   className={classes.queueRow}
                   data-current={i === index || undefined}
-                  data-over={over === i && dragFrom !== i ? true : undefined}
-                  draggable
+                  data-dragging={drag?.from === i || undefined}
+                  data-over={
+                    drag && drag.over === i && drag.from !== i
+                      ? drag.from < i
+                        ? 'below'
+                        : 'above'
+                      : undefined
+                  }
+                  {...{ [QUEUE_INDEX_ATTRIBUTE]: i }}
                   // biome-ignore lint/a11y/noNoninteractiveTabindex: rows are focusable so Alt + arrows can reorder them.
                   tabIndex={0}
-                  onDragStart={(event) => {
-                    setDragFrom(i);
-                    event.dataTransfer.effectAllowed = 'move';
-                    event.dataTransfer.setData('text/plain', String(i));
-                  }}
-                  onDragOver={(event) => {
-                    event.preventDefault();
-                    setOver(i);
-                  }}
-                  onDragEnd={() => {
-                    setDragFrom(null);
-                    setOver(null);
-                  }}
-                  onDrop={(event) => {
-                    event.preventDefault();
-                    const from = dragFrom ?? Number(event.dataTransfer.getData('text/plain'));
-                    if (Number.isInteger(from)) store().move(from, i);
-                    setDragFrom(null);
-                    setOver(null);
-                  }}
                   onKeyDown={(event) => {
                     if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
                       event.preventDefault();
@@ -92,8 +81,8 @@ export function QueueDrawer() {
                   aria-current={i === index ? 'true' : undefined}
                   data-testid="queue-row"
                 >
-                  <span className={classes.handle} aria-hidden>
-                    <IconGripVertical size={16} />
+                  <span className={classes.handle} aria-hidden data-testid="queue-handle" {...handleProps(i)}>
+                    <IconGripVertical size={18} />
                   </span>
                   <Cover item={item} size={38} thumbnail />
                   <Box miw={0} flex={1} style={{ cursor: 'pointer' }} onClick={() => store().playIndex(i)}>
@@ -105,9 +94,32 @@ export function QueueDrawer() {
                       {item.workTitle}
                     </Text>
                   </Box>
+                  <ActionIcon.Group>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size={40}
+                      disabled={i === 0}
+                      onClick={() => store().move(i, i - 1)}
+                      aria-label={t('player.queue.moveUp', { title: item.title })}
+                    >
+                      <IconChevronUp size={18} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size={40}
+                      disabled={i === queue.length - 1}
+                      onClick={() => store().move(i, i + 1)}
+                      aria-label={t('player.queue.moveDown', { title: item.title })}
+                    >
+                      <IconChevronDown size={18} />
+                    </ActionIcon>
+                  </ActionIcon.Group>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
+                    size={40}
                     onClick={() => store().remove(i)}
                     aria-label={t('player.queue.remove', { title: item.title })}
                   >
