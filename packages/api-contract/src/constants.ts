@@ -97,6 +97,19 @@ export type TagLanguage = (typeof TAG_LANGUAGES)[number];
 
 export const SCAN_MODES = ['incremental', 'full', 'metadata'] as const;
 export type ScanMode = (typeof SCAN_MODES)[number];
+/**
+ * A scan's status. `abandoned`: its server stopped renewing the scan's lease (killed, or cut off from the
+ * database); `interrupted` is how older versions said so. Clients should show unknown values as they come.
+ */
+export const SCAN_STATUSES = [
+  'running',
+  'finished',
+  'cancelled',
+  'failed',
+  'abandoned',
+  'interrupted',
+] as const;
+export type ScanStatus = (typeof SCAN_STATUSES)[number];
 
 /** Search tokens of the form `$name:value$` (contract section 4). */
 export const SEARCH_TOKEN_NAMES = [

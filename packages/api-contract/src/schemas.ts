@@ -7,6 +7,7 @@ import {
   PROGRESS_STATES,
   REVIEW_ORDERS,
   SCAN_MODES,
+  SCAN_STATUSES,
   SORT_DIRECTIONS,
   TAG_LANGUAGES,
   USER_GROUPS,
@@ -302,7 +303,11 @@ export const ScanState = z.object({
   id: z.number().int().nullable(),
   mode: z.enum(SCAN_MODES).nullable(),
   running: z.boolean(),
-  status: z.string().nullable(),
+  // A string, not an enum, so that a status added later reaches older clients instead of failing them.
+  status: z
+    .string()
+    .nullable()
+    .describe(`One of ${SCAN_STATUSES.join(', ')}; null before the first scan`),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   counts: ScanCounts,
