@@ -4,6 +4,7 @@ import type { AppContext } from './context.js';
 import { registerAuth } from './http/plugins/auth.plugin.js';
 import { registerCompression } from './http/plugins/compression.plugin.js';
 import { registerErrorHandling } from './http/plugins/errors.plugin.js';
+import { registerHostCheck } from './http/plugins/host-check.plugin.js';
 import { registerOpenApi, registerOpenApiRoute } from './http/plugins/openapi.plugin.js';
 import { serializerCompiler } from './http/plugins/serializer.js';
 import { registerWebApp } from './http/plugins/web-app.plugin.js';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   registerCompression(app);
   await registerErrorHandling(app);
+  registerHostCheck(app, ctx.config);
   if (options.openApi) await registerOpenApi(app);
   await registerAuth(app, ctx);
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { runUserCommand, USER_USAGE, UsageError } from './cli/user-command.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
+import { checkAuthExposure } from './config/exposure.js';
 import { createContext } from './context.js';
 import { AppError } from './errors.js';
 import { createLogger } from './logger.js';
@@ -46,6 +47,7 @@ const SHUTDOWN_GRACE_MS = 2_000;
 async function serve(): Promise<void> {
   const loaded = loadConfig();
   const logger = createLogger(loaded.logLevel);
+  checkAuthExposure(loaded, logger);
   const startedAt = performance.now();
   const config = await withLibrary(loaded, logger);
   const ctx = await createContext(config, logger);
