@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 
@@ -191,4 +191,13 @@ export function unlockHostileLibrary(root: string): void {
   } catch {
     // Already gone.
   }
+}
+
+/**
+ * What an attacker with write access to the library does after a scan: moves a file or folder aside and
+ * puts a symbolic link to `target` in its place, under the name the index still holds.
+ */
+export function replaceWithLink(path: string, target: string): void {
+  renameSync(path, `${path}.moved-aside`);
+  symlinkSync(target, path);
 }
