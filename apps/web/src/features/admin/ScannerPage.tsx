@@ -11,6 +11,7 @@ import { cancelScan, SCAN_QUERY_KEY, startScan, useScanState } from './api';
 import { FailedItems } from './FailedItems';
 import { ScanLog } from './ScanLog';
 import { ScanProgress } from './ScanProgress';
+import { scanStatusKey } from './scan-status';
 import { useScanLive } from './use-scan-live';
 
 /** /admin/scanner: start, cancel and watch library scans live (administrators; others get a 403). */
@@ -72,16 +73,12 @@ function Controls({ state }: { state: ScanState }) {
       setBusy(null);
     }
   };
-  const statusKey = state.running ? 'running' : (state.status ?? 'idle');
   return (
     <Stack gap="sm">
       <Text fw={500} data-testid="scan-status">
-        {t(
-          `admin.status.${['running', 'finished', 'cancelled', 'failed'].includes(statusKey) ? statusKey : 'idle'}`,
-          {
-            mode: t(`admin.status.modes.${state.mode ?? 'incremental'}`),
-          },
-        )}
+        {t(`admin.status.${scanStatusKey(state)}`, {
+          mode: t(`admin.status.modes.${state.mode ?? 'incremental'}`),
+        })}
       </Text>
       <Group gap="sm">
         <Tooltip label={t('admin.scanner.incrementalHint')} multiline w={240}>

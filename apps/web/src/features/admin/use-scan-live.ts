@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getToken } from '../../api/client';
 import { SCAN_QUERY_KEY } from './api';
 import { followEventStream, type StreamEvent, type StreamStatus } from './event-stream';
+import { scanStatusKey } from './scan-status';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -61,8 +62,9 @@ export function useScanLive(enabled: boolean): ScanLive {
         if (before !== null) log(entry('info', 'log.started', { mode: state.mode ?? '' }));
       }
       if (finished) {
+        const ended = scanStatusKey(state);
         log(
-          entry(state.status === 'finished' ? 'info' : 'warn', `log.ended.${state.status ?? 'finished'}`, {
+          entry(ended === 'finished' ? 'info' : 'warn', `log.ended.${ended}`, {
             ...state.counts,
           }),
         );
