@@ -31,6 +31,23 @@ const ATTACKS = [
   '-0',
   '%20',
   '0%0a',
+  // Double-encoded backslash and NUL.
+  '..%255c..%255csecret.txt',
+  '0%2500',
+  // Overlong UTF-8 forms of '.' and '/', which lenient decoders turned into real dots and slashes.
+  '%c0%ae%c0%ae%c0%afsecret.txt',
+  '%e0%80%ae%e0%80%ae%e0%80%afsecret.txt',
+  '%c0%ae%c0%ae',
+  // Fullwidth dots, slash and backslash (NFKC turns them into ASCII), raw and encoded.
+  '．．／．．／secret.txt',
+  '%ef%bc%8e%ef%bc%8e%ef%bc%8fsecret.txt',
+  '．．＼secret.txt',
+  // Fullwidth digits: a work or file id that NFKC would read as a number.
+  '１２３４５６',
+  'ＲＪ１２３４５６',
+  // Dot segments kept in one path segment by encoding only the slash or only the dots.
+  '.%2e%2fsecret.txt',
+  '%2e.%5csecret.txt',
 ];
 
 describe.each(DATABASE_KINDS)('path traversal attempts on %s', (kind) => {
