@@ -1,4 +1,5 @@
-import { Invalid } from '../errors.js';
+import type { UserGroup } from '@sasayaki/api-contract';
+import { Conflict, Invalid } from '../errors.js';
 
 /**
  * User names that look alike are one name (issue 11, finding 12: `ADMIN`, `admin `, a Cyrillic `а`,
@@ -16,17 +17,22 @@ import { Invalid } from '../errors.js';
 /** Names are 5 to 64 characters after NFKC and trimming too (the contract checks them as sent). */
 const MIN_LENGTH = 5;
 
+/** The guest account's name: kept for it, also while guest access is off and the account is not made yet. */
+export const GUEST_NAME = 'guest';
+
 /**
  * A new account's name as stored, compatibility characters composed (NFKC) and without surrounding
  * spaces, with its key. The contract has refused control and invisible characters already.
  */
-export function newUserName(name: string): { name: string; key: string } {
+export function newUserName(name: string, group: UserGroup): { name: string; key: string } {
   const stored = name.normalize('NFKC').trim();
   if ([...stored].length < MIN_LENGTH || stored.length > 64) {
     const msg = 'Username must be 5 to 64 characters without surrounding spaces';
     throw new Invalid(`Invalid name: ${msg}`, [{ param: 'name', location: 'body', msg, value: name }]);
   }
-  return { name: stored, key: userNameKey(stored) };
+  const key = userNameKey(stored);
+  if (key === userNameKey(GUEST_NAME) && group !== 'guest') throw new Conflict(nameTaken(stored));
+  return { name: stored, key };
 }
 
 /**

@@ -7,14 +7,13 @@ import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.j
 import type { RateLimiter } from '../auth/rate-limiter.js';
 import { writePrivateFile } from '../auth/secrets.js';
 import type { TokenService } from '../auth/token.service.js';
-import { nameTaken, newUserName, userNameKey } from '../auth/user-name.js';
+import { GUEST_NAME, nameTaken, newUserName, userNameKey } from '../auth/user-name.js';
 import type { AuthConfig, Config } from '../config/config.js';
 import { Conflict, Forbidden, NotFound, Unauthorized } from '../errors.js';
 import type { UserRepository, UserRow } from '../repositories/user.repository.js';
 import { LruMap } from '../util/lru-map.js';
 import type { RuntimeSettingsService } from './runtime-settings.service.js';
 
-export const GUEST_NAME = 'guest';
 const MINUTE = 60_000;
 /**
  * How long a checked token is trusted without checking again: a signature and a user lookup on every
@@ -62,7 +61,7 @@ export class AccountService {
     if ((await this.users.countInGroup('administrator')) === 0) {
       const { adminName, adminPassword } = this.config.auth;
       const password = adminPassword ?? randomBytes(15).toString('base64url');
-      const admin = newUserName(adminName);
+      const admin = newUserName(adminName, 'administrator');
       if (await this.users.create(admin.name, admin.key, await hashPassword(password), 'administrator')) {
         if (!adminPassword) {
           const file = join(this.config.dataDir, 'admin-password.txt');
@@ -146,7 +145,7 @@ export class AccountService {
     const { loginFailuresPerMinute: limit } = this.config.limits;
     const state = await this.limiter.hit(`register:addr:${address}`, limit, MINUTE);
     if (!state.allowed) throw new TooManyAttempts(state.retryAfter);
-    const user = newUserName(name);
+    const user = newUserName(name, 'user');
     if (!(await this.users.create(user.name, user.key, await hashPassword(password), 'user'))) {
       throw new Conflict(nameTaken(user.name));
     }

@@ -21,7 +21,7 @@ export class UserAdminService {
   }
 
   async create(name: string, password: string, group: UserGroup): Promise<void> {
-    const user = newUserName(name);
+    const user = newUserName(name, group);
     if (!(await this.users.create(user.name, user.key, await hashPassword(password), group))) {
       throw new Conflict(nameTaken(user.name));
     }

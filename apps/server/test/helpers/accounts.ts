@@ -31,3 +31,12 @@ export async function register(server: TestServer, name: string, password = 'pas
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Limits count in one-minute windows of the clock: a test that started near a window's end would see its
+ * counts reset halfway. It waits for the next window instead.
+ */
+export async function awayFromAMinuteEdge(needMs = 15_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

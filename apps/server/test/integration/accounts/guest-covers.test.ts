@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS_ON, bearer, login } from '../../helpers/accounts.js';
+import { ACCOUNTS_ON, awayFromAMinuteEdge, bearer, login } from '../../helpers/accounts.js';
 import { insertWorks } from '../../helpers/catalogue-factory.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
 
@@ -20,6 +20,7 @@ describe.each(DATABASE_KINDS)("the guest's cover budget on %s", (kind) => {
       WORK_IDS.map((id) => ({ id, title: `Work ${id}` })),
     );
     const guest = bearer(await login(server, 'guest', 'guest'));
+    await awayFromAMinuteEdge(10_000);
     const get = async (url: string) =>
       await (server as TestServer).app.inject({
         method: 'GET',

@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS_ON, ADMIN, bearer, login, register } from '../../helpers/accounts.js';
+import { ACCOUNTS_ON, ADMIN, awayFromAMinuteEdge, bearer, login, register } from '../../helpers/accounts.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
-
-/**
- * Limits count in one-minute windows of the clock: a test that started near a window's end would see
- * its counts reset halfway. It starts in a new window instead.
- */
-async function awayFromAWindowsEnd(needMs = 15_000): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
 
 /** Issue 11, findings 2 and 4: nobody can lock anyone out, and password changes count like logins. */
 describe.each(DATABASE_KINDS)('login and password-change limits on %s', (kind) => {
@@ -26,7 +17,7 @@ describe.each(DATABASE_KINDS)('login and password-change limits on %s', (kind) =
   afterAll(async () => {
     await server?.close();
   });
-  beforeEach(() => awayFromAWindowsEnd(), 20_000);
+  beforeEach(() => awayFromAMinuteEdge(), 20_000);
 
   const attempt = (name: string, password: string, remoteAddress: string) =>
     server.app.inject({ method: 'POST', url: '/api/auth/me', payload: { name, password }, remoteAddress });

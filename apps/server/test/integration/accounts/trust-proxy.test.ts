@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS_ON, bearer, login } from '../../helpers/accounts.js';
+import { ACCOUNTS_ON, awayFromAMinuteEdge, bearer, login } from '../../helpers/accounts.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
 
 /**
@@ -23,6 +23,7 @@ describe.each(DATABASE_KINDS)('X-Forwarded-For on %s', (kind) => {
       ...(trustProxy === null ? {} : { SASAYAKI_TRUST_PROXY: trustProxy }),
     });
     const guest = bearer(await login(server, 'guest', 'guest'));
+    await awayFromAMinuteEdge(5_000);
     const statuses: number[] = [];
     for (const { from, forwardedFor } of requests) {
       const response = await server.app.inject({

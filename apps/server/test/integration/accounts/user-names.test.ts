@@ -91,6 +91,30 @@ describe.each(DATABASE_KINDS)('look-alike user names on %s', (kind) => {
   });
 });
 
+describe.each(DATABASE_KINDS)('the guest name on %s', (kind) => {
+  it('is kept for the guest account while guest access is off and the account not made yet', async () => {
+    const server = await startTestServer(kind, { ...ACCOUNTS_ON, SASAYAKI_GUEST: 'false' });
+    try {
+      const taken = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/reg',
+        payload: { name: 'Guest', password: 'password1' },
+      });
+      expect(taken.statusCode).toBe(409);
+      const admin = bearer(await login(server, ADMIN.name, ADMIN.password));
+      await server.app.inject({
+        method: 'PUT',
+        url: '/api/config/admin',
+        headers: admin,
+        payload: { guest: true },
+      });
+      expect(await login(server, 'guest', 'guest')).toEqual(expect.any(String));
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe.each(DATABASE_KINDS)('the name-key migration on %s', (kind) => {
   it('keeps accounts that already look alike: the oldest holds the name, each logs in by its exact name', async () => {
     const server = await startTestServer(kind, ACCOUNTS_ON);
