@@ -52,15 +52,29 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+/**
+ * Rows of windows that ended this long ago are deleted: every key a client makes up (an address, a name
+ * tried from it) is a row, and without this the table would only grow. Longer than any window in use.
+ */
+const KEEP_ENDED_WINDOWS_MS = 60 * 60_000;
+/** How often a process looks for them: at most one DELETE each time, on a hit. */
+const SWEEP_EVERY_MS = 10 * 60_000;
+
 /** Counters in the database, so that several server processes on one PostgreSQL share the limits. */
 export class DatabaseRateLimiter implements RateLimiter {
+  private nextSweep: number;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.nextSweep = now() + SWEEP_EVERY_MS;
+  }
 
   async hit(key: string, limit: number, windowMs: number): Promise<LimitResult> {
-    const { start, retryAfter } = windowOf(this.now(), windowMs);
+    const now = this.now();
+    if (now >= this.nextSweep) await this.sweep(now);
+    const { start, retryAfter } = windowOf(now, windowMs);
     const row = await this.db
       .insertInto('rate_limits')
       .values({ key, window_start: start, count: 1 })
@@ -84,5 +98,13 @@ export class DatabaseRateLimiter implements RateLimiter {
       .executeTakeFirst();
     const count = row?.window_start === start ? row.count : 0;
     return { allowed: count < limit, count, retryAfter };
+  }
+
+  private async sweep(now: number): Promise<void> {
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    await this.db
+      .deleteFrom('rate_limits')
+      .where('window_start', '<', now - KEEP_ENDED_WINDOWS_MS)
+      .execute();
   }
 }
