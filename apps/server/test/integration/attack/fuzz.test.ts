@@ -94,28 +94,38 @@ describe.each(DATABASE_KINDS)('fuzzing every operation of openapi.json on %s', (
   }, async () => {
     console.log(`fuzz: seed ${SEED}, ${RUNS} requests (FUZZ_SEED / FUZZ_RUNS to change)`);
     const statuses = new Map<number, number>();
+    const send = async (request: FuzzRequest) => {
+      const { url, headers } = withToken(request, attack.token(request.caller));
+      const started = performance.now();
+      const response = await attack.server.app.inject({
+        method: request.method as 'GET',
+        url,
+        headers,
+        payload: request.payload,
+        payloadAsStream: url.startsWith('/api/scan/events'),
+      });
+      const elapsed = performance.now() - started;
+      const body = await bodyOf(response);
+      if (mayChangeAccounts(request)) await attack.restoreAccounts();
+      return { response, elapsed, body };
+    };
     const anyRequest = fc
       .constantFrom(...operations)
       .chain((operation) => requestsFor(operation, attack.known));
     await fc.assert(
       fc.asyncProperty(anyRequest, async (request) => {
-        const { url, headers } = withToken(request, attack.token(request.caller));
-        const started = performance.now();
-        const response = await attack.server.app.inject({
-          method: request.method as 'GET',
-          url,
-          headers,
-          payload: request.payload,
-          payloadAsStream: url.startsWith('/api/scan/events'),
-        });
-        const elapsed = performance.now() - started;
-        const body = await bodyOf(response);
-        if (mayChangeAccounts(request)) await attack.restoreAccounts();
+        const { response, elapsed, body } = await send(request);
+        // A machine shared with other work can stall one answer: a slow one is sent again, and only a
+        // request slow twice (a hang or a slow path, not a busy machine) fails.
+        const replayed = elapsed >= SLOW_MS ? await send(request) : null;
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
         const seen = describeRequest(request, response.statusCode, body);
+        if (replayed)
+          console.log(`fuzz: slow once (${Math.round(elapsed)} ms), replayed: ${seen.slice(0, 200)}`);
 
         expect(response.statusCode, seen).toBeLessThan(500);
-        expect(elapsed, `${seen} took ${Math.round(elapsed)} ms`).toBeLessThan(SLOW_MS);
+        const fastest = Math.min(elapsed, replayed?.elapsed ?? elapsed);
+        expect(fastest, `${seen} took ${Math.round(fastest)} ms, twice`).toBeLessThan(SLOW_MS);
         if (response.statusCode >= 400 && request.method !== 'HEAD') {
           expect(response.headers['content-type'], seen).toMatch(/^application\/json/);
           expect(ErrorBody.safeParse(JSON.parse(body)).success, seen).toBe(true);
