@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { cpus } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { dataPlacementProblem } from './data-placement.js';
 
 /**
  * Configuration is read once, at start-up, into one typed object (design section 4.3). Sources, weakest
@@ -358,5 +359,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     strictResponses: boolFromEnv(env, 'SASAYAKI_STRICT_RESPONSES') ?? false,
     webDir: resolve(env.SASAYAKI_WEB_DIR || join(import.meta.dirname, '../../../web/dist')),
   };
+  const sqliteFile = config.database.kind === 'sqlite' ? config.database.file : null;
+  const placement = dataPlacementProblem(dataDir, libraryDirs, sqliteFile);
+  if (placement) throw new ConfigError('SASAYAKI_DATA', placement);
   return config;
 }

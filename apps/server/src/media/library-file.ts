@@ -1,6 +1,7 @@
 import { close, constants, fstat, open, read, readlink, realpath, type Stats, stat } from 'node:fs';
 import { promisify } from 'node:util';
 import { NotFound } from '../errors.js';
+import { isInside } from '../util/path-inside.js';
 
 /**
  * O_NONBLOCK: opening a FIFO swapped in for a file would otherwise wait for a writer forever. O_NOCTTY:
@@ -40,15 +41,6 @@ async function realRootOf(root: string): Promise<Buffer | null> {
   const real = await realPath(root, { encoding: 'buffer' }).catch(() => null);
   if (real) realRoots.set(root, real);
   return real;
-}
-
-/** True when `path` is `root` itself or lies below it (byte-wise: names need not be UTF-8). */
-export function isInside(path: Buffer, root: Buffer): boolean {
-  if (root.length === 1 && root[0] === SLASH) return path[0] === SLASH;
-  return (
-    path.equals(root) ||
-    (path.length > root.length && path[root.length] === SLASH && path.subarray(0, root.length).equals(root))
-  );
 }
 
 /**

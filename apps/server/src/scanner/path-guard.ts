@@ -1,4 +1,5 @@
 import { realpath } from 'node:fs/promises';
+import { isInside } from '../util/path-inside.js';
 
 /**
  * Keeps the walk inside the library: a symbolic link is followed only when its target resolves to a
@@ -27,13 +28,7 @@ export class PathGuard {
     } catch {
       return null;
     }
-    const inside = this.realRoots.some(
-      (root) =>
-        real.equals(root) ||
-        (real.length > root.length &&
-          real.subarray(0, root.length).equals(root) &&
-          real[root.length] === 0x2f),
-    );
+    const inside = this.realRoots.some((root) => isInside(real, root));
     return inside ? real : null;
   }
 }

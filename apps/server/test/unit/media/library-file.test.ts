@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NotFound } from '../../../src/errors.js';
-import { isInside, openLibraryFile, readLibraryFile } from '../../../src/media/library-file.js';
+import { openLibraryFile, readLibraryFile } from '../../../src/media/library-file.js';
+import { isInside } from '../../../src/util/path-inside.js';
 
 const base = mkdtempSync(join(tmpdir(), 'sasayaki-library-file-'));
 const root = join(base, 'library');
