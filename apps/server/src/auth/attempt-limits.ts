@@ -5,6 +5,12 @@ import type { RateLimiter } from './rate-limiter.js';
 const MINUTE = 60_000;
 /** Failures past the threshold it takes for a name's slowdown to reach its longest wait. */
 const SLOWDOWN_STEPS = 10;
+/**
+ * Password checks one address may have under way at once in a process. The counts above are read before
+ * a check and written after it fails, so without this a burst of simultaneous guesses would all be
+ * checked before the first failure was counted.
+ */
+const CHECKS_AT_ONCE_PER_ADDRESS = 2;
 
 export class TooManyAttempts extends AppError {
   constructor(retryAfter: number) {
@@ -33,11 +39,33 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * Password changes are made with a session in hand, so there the user's own count refuses too.
  */
 export class AttemptLimits {
+  private readonly checksUnderWay = new Map<string, number>();
+
   constructor(
     private readonly limiter: RateLimiter,
     private readonly settings: AttemptLimitSettings,
     private readonly sleep: (ms: number) => Promise<void> = realSleep,
   ) {}
+
+  /** Checks a login's password (`verify`: the account, or null when wrong) within the limits. */
+  attemptLogin<T>(nameKey: string, address: string, verify: () => Promise<T | null>): Promise<T | null> {
+    return this.oneAtATime(address, async () => {
+      await this.beforeLogin(nameKey, address);
+      const result = await verify();
+      if (result === null) await this.loginFailed(nameKey, address);
+      return result;
+    });
+  }
+
+  /** Checks the old password of a change (`verify`: whether it is right) within the limits. */
+  attemptPasswordChange(userId: number, address: string, verify: () => Promise<boolean>): Promise<boolean> {
+    return this.oneAtATime(address, async () => {
+      await this.beforePasswordChange(userId, address);
+      const right = await verify();
+      if (!right) await this.passwordChangeFailed(userId, address);
+      return right;
+    });
+  }
 
   /** Before a login's password is checked: refuses with 429, or waits while the name is under attack. */
   async beforeLogin(nameKey: string, address: string): Promise<void> {
@@ -78,6 +106,19 @@ export class AttemptLimits {
       this.limiter.hit(`password:user:${userId}`, this.settings.loginFailuresPerMinute, MINUTE),
       this.limiter.hit(`password:addr:${address}`, this.settings.loginAddressFailuresPerMinute, MINUTE),
     ]);
+  }
+
+  private async oneAtATime<T>(address: string, check: () => Promise<T>): Promise<T> {
+    const underWay = this.checksUnderWay.get(address) ?? 0;
+    if (underWay >= CHECKS_AT_ONCE_PER_ADDRESS) throw new TooManyAttempts(1);
+    this.checksUnderWay.set(address, underWay + 1);
+    try {
+      return await check();
+    } finally {
+      const left = (this.checksUnderWay.get(address) ?? 1) - 1;
+      if (left <= 0) this.checksUnderWay.delete(address);
+      else this.checksUnderWay.set(address, left);
+    }
   }
 
   /** Grows with the failures past the threshold, up to the configured longest wait. */

@@ -124,15 +124,12 @@ export class AccountService {
    */
   async login(name: string, password: string, address: string): Promise<IssuedSession> {
     const nameKey = userNameKey(name);
-    await this.attempts.beforeLogin(nameKey, address);
-    const row = (await this.users.findByName(name)) ?? (await this.users.findByNameKey(nameKey));
-    let valid = false;
-    if (row) valid = await verifyPassword(row.password_hash, password);
-    else await verifyNothing(password);
-    if (!row || !valid) {
-      await this.attempts.loginFailed(nameKey, address);
-      throw new Unauthorized('Wrong user name or password');
-    }
+    const row = await this.attempts.attemptLogin(nameKey, address, async () => {
+      const found = (await this.users.findByName(name)) ?? (await this.users.findByNameKey(nameKey));
+      if (!found) await verifyNothing(password);
+      return found && (await verifyPassword(found.password_hash, password)) ? found : null;
+    });
+    if (!row) throw new Unauthorized('Wrong user name or password');
     if (row.group === 'guest' && !(await this.settings.get()).guest) {
       throw new Forbidden('Guest access is turned off on this server');
     }
@@ -166,13 +163,12 @@ export class AccountService {
     address: string,
   ): Promise<IssuedSession> {
     if (user.group === 'guest') throw new Forbidden('The guest account cannot change its password');
-    await this.attempts.beforePasswordChange(user.id, address);
     const row = await this.users.findById(user.id);
     if (!row) throw new Unauthorized();
-    if (!(await verifyPassword(row.password_hash, oldPassword))) {
-      await this.attempts.passwordChangeFailed(user.id, address);
-      throw new Forbidden('The old password is wrong');
-    }
+    const right = await this.attempts.attemptPasswordChange(user.id, address, () =>
+      verifyPassword(row.password_hash, oldPassword),
+    );
+    if (!right) throw new Forbidden('The old password is wrong');
     await this.users.setPassword(row.id, await hashPassword(newPassword));
     this.forgetSessions();
     const updated = await this.users.findById(row.id);

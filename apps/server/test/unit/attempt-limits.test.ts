@@ -58,6 +58,39 @@ describe('AttemptLimits: logins', () => {
   });
 });
 
+describe('AttemptLimits: checks at once', () => {
+  it('checks two passwords of one address at a time and refuses a third meanwhile', async () => {
+    const { attempts } = limits();
+    let release = () => {};
+    const held = new Promise<null>((resolve) => {
+      release = () => resolve(null);
+    });
+    const first = attempts.attemptLogin('alice', '10.0.0.66', () => held);
+    const second = attempts.attemptLogin('bobby', '10.0.0.66', () => held);
+    await expect(attempts.attemptLogin('carol', '10.0.0.66', async () => 'carol')).rejects.toBeInstanceOf(
+      TooManyAttempts,
+    );
+    await expect(attempts.attemptLogin('carol', '10.0.0.1', async () => 'carol')).resolves.toBe('carol');
+    release();
+    await Promise.all([first, second]);
+    await expect(attempts.attemptLogin('carol', '10.0.0.66', async () => 'carol')).resolves.toBe('carol');
+  });
+
+  it('counts a wrong password given to attemptLogin and attemptPasswordChange as a failure', async () => {
+    const { attempts } = limits();
+    for (let i = 0; i < 3; i++)
+      expect(await attempts.attemptLogin('admin', '10.0.0.66', async () => null)).toBeNull();
+    await expect(attempts.attemptLogin('admin', '10.0.0.66', async () => 'admin')).rejects.toBeInstanceOf(
+      TooManyAttempts,
+    );
+    for (let i = 0; i < 3; i++)
+      expect(await attempts.attemptPasswordChange(7, '10.0.0.1', async () => false)).toBe(false);
+    await expect(attempts.attemptPasswordChange(7, '10.0.0.2', async () => true)).rejects.toBeInstanceOf(
+      TooManyAttempts,
+    );
+  });
+});
+
 describe('AttemptLimits: password changes', () => {
   it("refuses a user's changes after their failures, from any address", async () => {
     const { attempts } = limits();

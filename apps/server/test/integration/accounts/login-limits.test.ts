@@ -41,6 +41,17 @@ describe.each(DATABASE_KINDS)('login and password-change limits on %s', (kind) =
     }
   });
 
+  it('refuses a burst of simultaneous guesses beyond the limit, though none had failed when it began', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => attempt('burst-target', `guess-${i}`, '203.0.113.88')),
+    );
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(30);
+    for (const response of burst.filter((each) => each.statusCode === 429))
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('refuses an address that tries many names', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++)
