@@ -28,13 +28,16 @@ export const resumeQueryKey = (workId: number | string) => ['player', 'resume', 
 
 /** Under this many seconds a position is a tap that went nowhere, not a place to come back to. */
 const MIN_RESUME_SECONDS = 5;
-/** Within this many seconds of the end the track was listened to: it starts again from the start. */
+/**
+ * Within the last 10 seconds (the last tenth of a short track) the track was listened to: it starts
+ * again from the start.
+ */
 const END_MARGIN_SECONDS = 10;
 
 /** True when a saved position is worth offering: past the first seconds and before the end. */
 export function isResumable(position: number, duration: number | null | undefined): boolean {
   if (!(position >= MIN_RESUME_SECONDS)) return false;
-  return !duration || position < duration - END_MARGIN_SECONDS;
+  return !duration || position < duration - Math.min(END_MARGIN_SECONDS, duration / 10);
 }
 
 /** True when the server keeps this user's positions: signed in and not the guest. */

@@ -163,6 +163,9 @@ describe('resume rules', () => {
     expect(startChoice('ask', { position: 3, duration: 3600 })).toEqual({ kind: 'fromStart' });
     expect(startChoice('ask', { position: 3595, duration: 3600 })).toEqual({ kind: 'fromStart' });
     expect(startChoice('always', null)).toEqual({ kind: 'fromStart' });
+    // A short track: its last tenth is its end.
+    expect(startChoice('ask', { position: 6, duration: 8 })).toEqual({ kind: 'ask', position: 6 });
+    expect(startChoice('ask', { position: 7.5, duration: 8 })).toEqual({ kind: 'fromStart' });
   });
 
   it('the newer of the server’s and this browser’s position wins per file', () => {

@@ -1,6 +1,7 @@
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Notices } from '../../features/notices/Notices';
+import { useBackCloses } from '../../lib/use-back-closes';
 import classes from './layout.module.css';
 import { PlayerSlots } from './PlayerSlots';
 import { ScrollToTop } from './ScrollToTop';
@@ -19,6 +20,9 @@ export const DRAWER_WIDTH = 230;
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
+  // On phones the open sidebar covers the page: Back closes it first.
+  const phone = useMediaQuery('(max-width: 47.99em)');
+  useBackCloses(opened && phone === true, close, 'sidebar');
   return (
     <div
       className={classes.shell}

@@ -10,7 +10,13 @@ export default function ScrollToTopButton({ shown, onTop }: { shown: boolean; on
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   return (
-    <Affix position={{ bottom: 'calc(var(--player-bar-height, 0px) + 20px)', right: 20 }}>
+    // Above the player bar and the docked lyrics bar (--lyrics-bar-space), never over them.
+    <Affix
+      position={{
+        bottom: 'calc(var(--player-bar-height, 0px) + var(--lyrics-bar-space, 0px) + 20px)',
+        right: 20,
+      }}
+    >
       <Transition transition="slide-up" mounted={ready && shown}>
         {(styles) => (
           <ActionIcon

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconBadgeCc, IconPictureInPicture, IconPlaylist, IconZzz } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useBackCloses } from '../../lib/use-back-closes';
 import { usePlayerActivation } from '../activation';
 import { PLAYER_CONTROLS_ATTRIBUTE } from '../keyboard';
 import { usePipStore } from '../pip/pip-store';
@@ -47,6 +48,7 @@ export function FullPlayer() {
   const item = usePlayerStore((s) => s.queue[s.queueIndex]);
   const pip = usePipStore();
   const close = () => ui.setFull(false);
+  useBackCloses(ui.fullOpen && !!item, close, 'full-player');
   return (
     <Drawer
       opened={ui.fullOpen && !!item}

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLyricsStore } from '../lyrics/lyrics-store';
 import { useCurrentLine } from '../lyrics/use-current-line';
@@ -7,6 +7,25 @@ import { usePlayerUi } from '../ui-store';
 import classes from './player.module.css';
 
 const clamp = (value: number) => Math.min(0.97, Math.max(0.03, value));
+
+/** Room the docked bar takes above the player bar (px): the page and the back-to-top button keep clear. */
+const DOCKED_SPACE = { oneLine: 56, twoLines: 80 } as const;
+
+/**
+ * While the bar sits in its place above the player bar (not dragged elsewhere), `--lyrics-bar-space`
+ * tells the layout how much room to keep: the last rows of the page and the back-to-top button stay
+ * above it instead of under it.
+ */
+function useDockedSpace(space: number | null): void {
+  useEffect(() => {
+    if (space === null) return;
+    const root = document.documentElement;
+    root.style.setProperty('--lyrics-bar-space', `${space}px`);
+    return () => {
+      root.style.removeProperty('--lyrics-bar-space');
+    };
+  }, [space]);
+}
 
 /**
  * The lyrics bar: the current line (and the next one in two-line mode), draggable anywhere with mouse or
@@ -19,17 +38,21 @@ export function LyricsBar() {
   const index = useCurrentLine();
   const pipOpen = usePipStore((s) => s.open);
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
-  if (lines.length === 0 || pipOpen) return null;
   const current = index >= 0 ? (lines[index]?.text ?? '') : '';
   const next = bar.twoLines ? (lines[index + 1]?.text ?? '') : '';
-  if (!current && !next) return null;
+  const shown = lines.length > 0 && !pipOpen && (!!current || !!next);
+  const docked = bar.x === null && bar.y === null;
+  useDockedSpace(shown && docked ? DOCKED_SPACE[bar.twoLines ? 'twoLines' : 'oneLine'] : null);
+  if (!shown) return null;
   const left = bar.x === null ? '50%' : `${bar.x * 100}%`;
-  const top = bar.y === null ? 'calc(100dvh - var(--player-bar-height, 0px) - 48px)' : `${bar.y * 100}%`;
+  // Docked: its bottom edge 8 px above the player bar (player.module.css, data-docked).
+  const top = bar.y === null ? 'calc(100dvh - var(--player-bar-height, 0px) - 8px)' : `${bar.y * 100}%`;
   return (
     <button
       type="button"
       className={classes.lyricsBar}
       style={{ left, top }}
+      data-docked={docked || undefined}
       aria-label={t('player.lyrics.dragBar')}
       data-testid="lyrics-bar"
       onPointerDown={(event) => {
@@ -42,6 +65,8 @@ export function LyricsBar() {
         if (!start.moved && Math.hypot(event.clientX - start.x, event.clientY - start.y) < 6) return;
         start.moved = true;
         const el = event.currentTarget;
+        // Centred on the finger from here on, wherever it was docked.
+        el.removeAttribute('data-docked');
         el.style.left = `${clamp(event.clientX / window.innerWidth) * 100}%`;
         el.style.top = `${clamp(event.clientY / window.innerHeight) * 100}%`;
       }}

@@ -2,6 +2,7 @@ import { Drawer, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBackCloses } from '../../lib/use-back-closes';
 import { formatTime } from '../format';
 import { useLyricsStore } from '../lyrics/lyrics-store';
 import { useCurrentLine } from '../lyrics/use-current-line';
@@ -15,6 +16,7 @@ export function LyricsView() {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)');
   const open = usePlayerUi((s) => s.lyricsOpen);
+  useBackCloses(open, () => usePlayerUi.getState().setLyrics(false), 'lyrics');
   const lines = useLyricsStore((s) => s.lines);
   const loading = useLyricsStore((s) => s.loading);
   const offset = useLyricsStore((s) => s.offset);

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Button, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconGripVertical, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useBackCloses } from '../../lib/use-back-closes';
 import { usePlayerStore } from '../store';
 import { usePlayerUi } from '../ui-store';
 import { Cover } from './Cover';
@@ -15,6 +16,7 @@ export function QueueDrawer() {
   const { t } = useTranslation();
   const open = usePlayerUi((s) => s.queueOpen);
   const setOpen = usePlayerUi((s) => s.setQueue);
+  useBackCloses(open, () => setOpen(false), 'queue');
   const queue = usePlayerStore((s) => s.queue);
   const index = usePlayerStore((s) => s.queueIndex);
   const store = usePlayerStore.getState;
