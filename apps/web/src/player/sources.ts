@@ -73,7 +73,9 @@ const prefetched = new Set<string>();
 
 /**
  * OPTIONS to each audio URL the player would play (contract section 6: a prefetch hint that starts the
- * low-bitrate transcode, in the format this browser will ask for). Errors are ignored; each URL is sent once per page load, a few at a time.
+ * low-bitrate transcode, in the format this browser will ask for), with the token as on the stream: the
+ * server starts no work for a hint without one. Errors are ignored; each URL is sent once per page load,
+ * a few at a time.
  */
 export function prefetchAudio(items: QueueItem[]): void {
   if (typeof fetch !== 'function') return;
@@ -91,7 +93,7 @@ export function prefetchAudio(items: QueueItem[]): void {
     while (next < urls.length) {
       const url = urls[next++] as string;
       try {
-        await fetch(url, { method: 'OPTIONS' });
+        await fetch(mediaUrl(url), { method: 'OPTIONS' });
       } catch {
         // A hint only.
       }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS, writeString } from '../../src/lib/storage';
 import { playTracks } from '../../src/player/api';
 import {
   lowBitrateFormat,
@@ -148,5 +149,15 @@ describe('prefetch', () => {
       ['/api/media/stream-lq/7/90?format=m4a', 'OPTIONS'],
       ['/api/media/stream/7/91', 'OPTIONS'],
     ]);
+  });
+
+  it('sends the token on the hint, as on the stream: the server starts no work for a hint without one', () => {
+    browserPlays(CHROME);
+    writeString(STORAGE_KEYS.token, 'jwt-token');
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    prefetchAudio([item(92)]);
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([url]) => url)).toEqual(['/api/media/stream-lq/7/92?token=jwt-token']);
   });
 });

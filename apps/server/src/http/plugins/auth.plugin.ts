@@ -10,6 +10,13 @@ declare module 'fastify' {
     /** Who is asking; null when nobody signed in (only public routes get that far). */
     user: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * A public route that still wants to know who asks when a token comes (prefetch hints: answered to
+     * anyone, work started only for a signed-in user). A missing or invalid token leaves `user` null.
+     */
+    identifiesUser?: boolean;
+  }
 }
 
 export const TOKEN_COOKIE = 'sasayaki_token';
@@ -35,9 +42,18 @@ function isStream(url: string): boolean {
 function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of header?.split(';') ?? []) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key === name) return percentDecoded(rest.join('='));
   }
   return null;
+}
+
+/** A cookie value that is not valid percent-encoding carries no token (401), rather than failing (500). */
+function percentDecoded(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }
 
 /** Where a request's token may come from (contract section 1). */
@@ -112,6 +128,11 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     });
   };
 
+  const identify = async (request: FastifyRequest, routeUrl: string) => {
+    const token = tokenOf(request, routeUrl);
+    return token ? await ctx.accounts.userForToken(token) : null;
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     const routeUrl = request.routeOptions.url ?? '';
     if (!routeUrl.startsWith('/api')) return;
@@ -120,10 +141,13 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
       request.user = localAdmin;
       return;
     }
-    // Public routes (health, login, prefetch hints) need nobody: skip checking a token they may carry.
-    if (access === 'public') return;
-    const token = tokenOf(request, routeUrl);
-    request.user = token ? await ctx.accounts.userForToken(token) : null;
+    // Public routes (health, login) need nobody: a token they carry is not checked, unless the route asks
+    // who is asking (prefetch hints), and then only to know.
+    if (access === 'public') {
+      if (request.routeOptions.config.identifiesUser) request.user = await identify(request, routeUrl);
+      return;
+    }
+    request.user = await identify(request, routeUrl);
     enforce(access, request.user);
     if (request.user?.group !== 'guest') return;
     const state = isCover(routeUrl)

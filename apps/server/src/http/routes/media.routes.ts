@@ -1,11 +1,12 @@
 import { CheckLrcBody, parseWorkId, ZipQuery } from '@sasayaki/api-contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { attachmentDisposition } from '../../media/content-disposition.js';
 import { chooseFormat } from '../../media/low-bitrate.js';
+import { PREFETCH_WAITING, PrefetchQueue } from '../../media/prefetch-queue.js';
 import { sendFile } from '../../media/send-file.js';
 import { sendLowBitrate } from '../../media/send-low-bitrate.js';
 import { TRANSCODE_FORMATS, type TranscodeFormat } from '../../media/transcode-args.js';
@@ -109,15 +110,26 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
       return sendLowBitrate(request, reply, ctx.transcoder, source, format);
     },
   });
-  // A prefetch hint, without auth: always 204 at once, whatever the ids (nothing leaks). For stream-lq it
-  // starts the transcode in the background; unknown or unqualified files are ignored.
+  // A prefetch hint, open to anyone (a CORS preflight is an OPTIONS without a token): always 204 at once,
+  // whatever the ids (nothing leaks). For stream-lq and a valid token (`?token=` or the Authorization
+  // header) it queues the transcode (media/prefetch-queue.ts); anything else starts no work.
+  const hints = new PrefetchQueue({
+    concurrency: ctx.config.transcode.maxConcurrent,
+    capacity: PREFETCH_WAITING,
+    onError: (error) => app.log.debug({ err: error }, 'prefetch hint ignored'),
+  });
+  app.addHook('onClose', async () => hints.clear());
   api.options('/media/stream/:workId/:fileId', { schema: { tags: ['media'] } }, async (_request, reply) =>
     reply.code(204).send(),
   );
-  api.options('/media/stream-lq/:workId/:fileId', { schema: { tags: ['media'] } }, async (request, reply) => {
-    prefetchLowBitrate(ctx, request.params, request.query, request.headers.accept, request.log);
-    return reply.code(204).send();
-  });
+  api.options(
+    '/media/stream-lq/:workId/:fileId',
+    { schema: { tags: ['media'] }, config: { identifiesUser: true } },
+    async (request, reply) => {
+      if (request.user) prefetchLowBitrate(ctx, hints, request.params, request.query, request.headers.accept);
+      return reply.code(204).send();
+    },
+  );
 
   api.get(
     '/media/check-lrc/:workId/:fileId',
@@ -159,13 +171,13 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
   });
 }
 
-/** Starts preparing a low-bitrate file for an OPTIONS hint; never throws, never waits. */
+/** Queues preparing a low-bitrate file for an OPTIONS hint; never throws, never waits. */
 function prefetchLowBitrate(
   ctx: AppContext,
+  hints: PrefetchQueue,
   params: unknown,
   query: unknown,
   accept: string | undefined,
-  log: FastifyBaseLogger,
 ): void {
   if (!ctx.transcoder.available) return;
   const { workId, fileId } = (params ?? {}) as { workId?: string; fileId?: string };
@@ -174,8 +186,11 @@ function prefetchLowBitrate(
   const requested = (query as { format?: unknown } | undefined)?.format;
   const known = TRANSCODE_FORMATS.find((format) => format === requested) as TranscodeFormat | undefined;
   const { format } = chooseFormat(known, accept);
-  void (async () => {
+  // The hint's slot is held until its file is made, so that waiting hints stay in the bounded queue rather
+  // than in the transcoder's.
+  hints.push(async () => {
     const source = await ctx.media.lowBitrateSource(work, Number(fileId));
-    await ctx.transcoder.prepare(source, format);
-  })().catch((error: unknown) => log.debug({ err: error }, 'prefetch hint ignored'));
+    const prepared = await ctx.transcoder.prepare(source, format);
+    if (prepared.kind === 'job') await prepared.job.done;
+  });
 }
