@@ -49,8 +49,13 @@ async function realRootOf(root: string): Promise<Buffer | null> {
  * when it still names the very file that is open (same device and inode); a file swapped between the two
  * steps is then refused, never mistaken.
  */
-async function realPathOfDescriptor(fd: number, path: string | Buffer, stats: Stats): Promise<Buffer | null> {
-  if (process.platform === 'linux') {
+export async function realPathOfDescriptor(
+  fd: number,
+  path: string | Buffer,
+  stats: Stats,
+  platform: NodeJS.Platform = process.platform,
+): Promise<Buffer | null> {
+  if (platform === 'linux') {
     const viaProc = await readLink(`/proc/self/fd/${fd}`, { encoding: 'buffer' }).catch(() => null);
     if (viaProc && viaProc[0] === SLASH) return viaProc;
   }

@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import {
   closeSync,
+  fstatSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readSync,
+  realpathSync,
+  renameSync,
   rmSync,
   symlinkSync,
   truncateSync,
@@ -13,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NotFound } from '../../../src/errors.js';
-import { openLibraryFile, readLibraryFile } from '../../../src/media/library-file.js';
+import { openLibraryFile, readLibraryFile, realPathOfDescriptor } from '../../../src/media/library-file.js';
 import { isInside } from '../../../src/util/path-inside.js';
 
 const base = mkdtempSync(join(tmpdir(), 'sasayaki-library-file-'));
@@ -80,6 +84,32 @@ describe('openLibraryFile', () => {
     await expect(
       openLibraryFile(join(root, 'work', 'a.txt'), join(base, 'missing-root')),
     ).rejects.toBeInstanceOf(NotFound);
+  });
+});
+
+describe('realPathOfDescriptor', () => {
+  it.each(['linux', 'darwin'] as const)('says where an open file really is (%s way)', async (platform) => {
+    const path = join(root, 'work', 'a.txt');
+    const fd = openSync(path, 'r');
+    try {
+      const real = await realPathOfDescriptor(fd, path, fstatSync(fd), platform);
+      expect(real?.toString()).toBe(realpathSync(path));
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('without /proc, refuses a path that names another file than the one open', async () => {
+    const path = join(root, 'work', 'swapped.txt');
+    writeFileSync(path, 'first');
+    const fd = openSync(path, 'r');
+    try {
+      writeFileSync(`${path}.new`, 'second');
+      renameSync(`${path}.new`, path);
+      expect(await realPathOfDescriptor(fd, path, fstatSync(fd), 'darwin')).toBeNull();
+    } finally {
+      closeSync(fd);
+    }
   });
 });
 
