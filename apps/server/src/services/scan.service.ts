@@ -183,21 +183,25 @@ export class ScanService {
   private async execute(id: number, mode: ScanMode, job: ScanJob): Promise<ScanState> {
     const { scans, logger } = this.deps;
     const { leaseMs } = this.deps.config.scan;
+    const every = renewalIntervalMs(leaseMs);
     let renewedAt = this.clock().getTime();
     const timer = setInterval(() => {
-      // Cut off from the database for a whole lease, another process may take over: stop writing first.
-      if (this.clock().getTime() - renewedAt >= leaseMs) {
+      const sentAt = this.clock().getTime();
+      // Unable to renew until the lease would end before the next try: another process may take over
+      // then, so this one stops first (the work at hand still commits).
+      if (!job.signal.aborted && sentAt - renewedAt + every >= leaseMs) {
         job.issue('', 'Scan stopped: its lease could not be renewed', 'error');
         job.cancel();
       }
-      scans.renew(id, this.lease(), this.now(), job.progress()).then(
+      scans.renew(id, this.lease(), new Date(sentAt).toISOString(), job.progress()).then(
         ({ running, cancelRequested }) => {
-          if (running) renewedAt = this.clock().getTime();
+          // The lease written runs from when the renewal was sent, not from when it was answered.
+          if (running) renewedAt = sentAt;
           if (!running || cancelRequested) job.cancel();
         },
         (error: unknown) => logger.warn({ err: error }, 'scan lease renewal failed'),
       );
-    }, renewalIntervalMs(leaseMs));
+    }, every);
     timer.unref();
     let status: 'finished' | 'cancelled' | 'failed';
     try {
