@@ -205,6 +205,17 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     expect(write.statusCode).toBe(401);
   });
 
+  it('takes a cookie that is not valid percent-encoding as no token (401), not a fault (500)', async () => {
+    for (const value of ['%', '%E0%A4%A', '%ff']) {
+      const response = await inject({
+        method: 'GET',
+        url: '/api/media/check-lrc/123456/0',
+        headers: { cookie: `sasayaki_token=${value}` },
+      });
+      expect(response.statusCode, value).toBe(401);
+    }
+  });
+
   it('limits failed logins per name from one address', async () => {
     const limited = await startTestServer(kind, { ...ACCOUNTS_ON, SASAYAKI_LOGIN_FAILURES_PER_MINUTE: '3' });
     try {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { TOKEN_COOKIE } from '../../../src/http/plugins/auth.plugin.js';
 import type { Caller, KnownIds } from './attack-server.js';
 import { CALLERS } from './attack-server.js';
 import { hostileText, type JsonSchema, roughText, roughValue, validValue } from './schema-values.js';
@@ -44,7 +45,10 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
 
 export interface FuzzRequest {
   caller: Caller;
-  /** Where the caller's token rides: the contract takes `?token=` and the cookie on media routes only. */
+  /**
+   * Where the caller's token rides (the contract takes `?token=` and the cookie on media routes only), or
+   * `garbage`: no token but junk in the header, the cookie or `?token=`.
+   */
   carrier: 'header' | 'query' | 'cookie' | 'garbage';
   method: string;
   url: string;
@@ -221,7 +225,12 @@ function styledRequests(style: Style, operation: Operation, known: KnownIds): fc
       body: bodyFor(style, operation.body),
       headers: extraHeaders,
       method: fc.constantFrom(operation.method, operation.method, operation.method, 'HEAD'),
-      garbageToken: fc.stringMatching(/^[\x21-\x7e]{0,300}$/),
+      // Printable ASCII (what a header can carry), so broken percent-escapes and stray `=`, `;` come too.
+      garbageToken: fc.oneof(
+        fc.stringMatching(/^[\x21-\x7e]{0,300}$/),
+        fc.constantFrom('%', '%E0%A4%A', '%ff', 'a=b', '..%2f'),
+      ),
+      garbagePlace: fc.constantFrom('authorization', 'cookie', 'query'),
     })
     .map((drawn) => {
       const pairs = drawn.query.flat();
@@ -230,7 +239,12 @@ function styledRequests(style: Style, operation: Operation, known: KnownIds): fc
       const method = drawn.method === 'HEAD' && operation.method !== 'GET' ? operation.method : drawn.method;
       const headers = { ...drawn.headers };
       if (drawn.body.type) headers['content-type'] = drawn.body.type;
-      if (drawn.carrier === 'garbage') headers.authorization = `Bearer ${drawn.garbageToken}`;
+      if (drawn.carrier === 'garbage' && drawn.garbagePlace === 'authorization')
+        headers.authorization = `Bearer ${drawn.garbageToken}`;
+      if (drawn.carrier === 'garbage' && drawn.garbagePlace === 'cookie')
+        headers.cookie = `${TOKEN_COOKIE}=${drawn.garbageToken}`;
+      if (drawn.carrier === 'garbage' && drawn.garbagePlace === 'query')
+        pairs.push(`token=${drawn.garbageToken.replace(/[#&]/g, '')}`);
       return {
         caller: drawn.caller,
         carrier: drawn.carrier,
