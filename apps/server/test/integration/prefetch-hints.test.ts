@@ -109,3 +109,51 @@ describe('prefetch hints', { timeout: 60_000 }, () => {
     expect(spawns.children.length - before).toBe(CONCURRENCY + PREFETCH_WAITING);
   });
 });
+
+/** The guest's password is public: its hints count against its request budget, past which they are ignored. */
+describe('the guest account’s prefetch hints', { timeout: 60_000 }, () => {
+  const BUDGET = 5;
+  let server: TestServer;
+  let library: string;
+  const spawns = blockingSpawn();
+
+  beforeAll(async () => {
+    library = mkdtempSync(join(tmpdir(), 'sasayaki-guest-hints-'));
+    mkdirSync(join(library, 'RJ300005'));
+    writeTone(join(library, 'RJ300005', '0.wav'), 1);
+    for (let id = 1; id < 20; id++)
+      copyFileSync(join(library, 'RJ300005', '0.wav'), join(library, 'RJ300005', `${id}.wav`));
+    server = await startTestServer('sqlite', {
+      ...ACCOUNTS_ON,
+      SASAYAKI_TRANSCODE_CONCURRENCY: '32',
+      SASAYAKI_GUEST_REQUESTS_PER_MINUTE: String(BUDGET),
+    });
+    server.ctx.transcoder.spawnProcess = spawns.adapter;
+    await insertWorks(server.ctx.database.db, [
+      {
+        id: 300005,
+        title: 'Guest hints',
+        rootDir: library,
+        files: Array.from({ length: 20 }, (_, id) => ({ path: `${id}.wav`, type: 'audio' as const })),
+      },
+    ]);
+  });
+  afterAll(async () => {
+    for (const child of spawns.children) child.kill();
+    await server?.close();
+    rmSync(library, { recursive: true, force: true });
+  });
+
+  it('starts at most the guest’s requests a minute, and answers every hint 204', async () => {
+    const token = await login(server, 'guest', 'guest');
+    for (let id = 0; id < 20; id++) {
+      const response = await server.app.inject({
+        method: 'OPTIONS',
+        url: `/api/media/stream-lq/300005/${id}?token=${token}`,
+      });
+      expect(response.statusCode).toBe(204);
+    }
+    await pause(3000);
+    expect(spawns.children.length).toBe(BUDGET);
+  });
+});

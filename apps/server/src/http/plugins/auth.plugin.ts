@@ -133,6 +133,12 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     return token ? await ctx.accounts.userForToken(token) : null;
   };
 
+  /** Counts a guest request against its budget per address (covers have their own). */
+  const guestBudget = (request: FastifyRequest, routeUrl: string) =>
+    isCover(routeUrl)
+      ? coverCounts.hit(`guest-covers:${request.ip}`, limits.guestCoversPerMinute, MINUTE)
+      : ctx.rateLimiter.hit(`guest:${request.ip}`, limits.guestRequestsPerMinute, MINUTE);
+
   app.addHook('onRequest', async (request, reply) => {
     const routeUrl = request.routeOptions.url ?? '';
     if (!routeUrl.startsWith('/api')) return;
@@ -142,17 +148,19 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
       return;
     }
     // Public routes (health, login) need nobody: a token they carry is not checked, unless the route asks
-    // who is asking (prefetch hints), and then only to know.
+    // who is asking (prefetch hints), and then only to know. Anyone can sign in as the guest, so its
+    // requests there count against its budget too, past which it is nobody (never refused).
     if (access === 'public') {
-      if (request.routeOptions.config.identifiesUser) request.user = await identify(request, routeUrl);
+      if (!request.routeOptions.config.identifiesUser) return;
+      const user = await identify(request, routeUrl);
+      const overBudget = user?.group === 'guest' && !(await guestBudget(request, routeUrl)).allowed;
+      request.user = overBudget ? null : user;
       return;
     }
     request.user = await identify(request, routeUrl);
     enforce(access, request.user);
     if (request.user?.group !== 'guest') return;
-    const state = isCover(routeUrl)
-      ? await coverCounts.hit(`guest-covers:${request.ip}`, limits.guestCoversPerMinute, MINUTE)
-      : await ctx.rateLimiter.hit(`guest:${request.ip}`, limits.guestRequestsPerMinute, MINUTE);
+    const state = await guestBudget(request, routeUrl);
     if (!state.allowed) {
       throw new RateLimited(
         'The guest account is rate limited: wait a moment, or register an account',
