@@ -168,7 +168,7 @@ function bodyFor(style: Style, schema: JsonSchema | null): fc.Arbitrary<{ payloa
   );
 }
 
-/** Conditional and range headers (media routes read them; every route must shrug them off). */
+/** Conditional, range, proxy and host headers (some routes read them; every route must shrug them off). */
 const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
   {
     range: fc.constantFrom(
@@ -186,6 +186,8 @@ const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
     'if-range': fc.constantFrom('"x"', 'Thu, 01 Jan 2099 00:00:00 GMT'),
     accept: fc.constantFrom('image/webp', '*/*', 'text/html', ';;;', 'image/avif;q=2'),
     'accept-encoding': fc.constantFrom('gzip', 'br', 'deflate, gzip;q=0', 'identity;q=0', 'x'),
+    'x-forwarded-for': fc.constantFrom('10.0.0.1', '::1, 10.0.0.1', 'garbage', ', ,', '999.999.999.999'),
+    host: fc.constantFrom('evil.example', 'localhost:99999', '[::1]', 'a..b'),
   },
   { requiredKeys: [] },
 );
