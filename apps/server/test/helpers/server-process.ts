@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
 export async function eventually<T>(
   what: string,
   check: () => Promise<T | undefined>,
-  timeoutMs = 20_000,
+  timeoutMs = 45_000,
   everyMs = 50,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -17,6 +17,9 @@ const GUEST_BUDGET = 6;
 const LOGIN_FAILURES = 3;
 const WORKS = 10;
 
+/** Real processes on two shared cores: a start takes seconds under load, so each case gets a minute. */
+const CASE_TIMEOUT_MS = 60_000;
+
 /**
  * Three server processes of the built code on one PostgreSQL database and one data folder, as
  * docs/deployment.md describes: what must be shared is (the scan lock and its progress, the limits).
@@ -91,83 +94,99 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('three server processes on one P
     if (intoMinute > 55_000) await new Promise((wake) => setTimeout(wake, 60_100 - intoMinute));
   };
 
-  it("spends the guest's budget across all three: then every one answers 429", async () => {
-    const guest = await tokenOf(await login(server(0), 'guest', 'guest'));
-    await awayFromMinuteEdge();
-    const statuses: number[] = [];
-    for (let index = 0; index < GUEST_BUDGET; index++) {
-      statuses.push((await server(index % 3).request('/api/works', { token: guest })).status);
-    }
-    expect(statuses).toEqual(Array(GUEST_BUDGET).fill(200));
-    for (const each of servers) {
-      const refused = await each.request('/api/works', { token: guest });
-      expect(refused.status).toBe(429);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    }
-  });
+  it(
+    "spends the guest's budget across all three: then every one answers 429",
+    async () => {
+      const guest = await tokenOf(await login(server(0), 'guest', 'guest'));
+      await awayFromMinuteEdge();
+      const statuses: number[] = [];
+      for (let index = 0; index < GUEST_BUDGET; index++) {
+        statuses.push((await server(index % 3).request('/api/works', { token: guest })).status);
+      }
+      expect(statuses).toEqual(Array(GUEST_BUDGET).fill(200));
+      for (const each of servers) {
+        const refused = await each.request('/api/works', { token: guest });
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    },
+    CASE_TIMEOUT_MS,
+  );
 
-  it('counts failed logins across all three: then every one answers 429', async () => {
-    const registered = await server(1).request('/api/auth/reg', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'listener', password: 'right-password' }),
-    });
-    expect(registered.status).toBe(201);
-    await awayFromMinuteEdge();
-    for (let index = 0; index < LOGIN_FAILURES; index++) {
-      expect((await login(server(index % 3), 'listener', 'wrong-password')).status).toBe(401);
-    }
-    for (const each of servers) {
-      expect((await login(each, 'listener', 'wrong-password')).status).toBe(429);
-    }
-  });
+  it(
+    'counts failed logins across all three: then every one answers 429',
+    async () => {
+      const registered = await server(1).request('/api/auth/reg', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'listener', password: 'right-password' }),
+      });
+      expect(registered.status).toBe(201);
+      await awayFromMinuteEdge();
+      for (let index = 0; index < LOGIN_FAILURES; index++) {
+        expect((await login(server(index % 3), 'listener', 'wrong-password')).status).toBe(401);
+      }
+      for (const each of servers) {
+        expect((await login(each, 'listener', 'wrong-password')).status).toBe(429);
+      }
+    },
+    CASE_TIMEOUT_MS,
+  );
 
-  it('shows a scan started on one on the others, and refuses a second one there', async () => {
-    const events = followScanEvents(server(2), adminToken);
-    const started = await startScan(server(0));
-    expect(started.status).toBe(202);
-    const { id } = ScanStateSchema.parse(await started.json());
-    const seen = await eventually('the scan on the second server', async () => {
-      const state = await scanState(server(1));
-      return state.id === id && state.running && state.counts.found === WORKS ? state : undefined;
-    });
-    expect(seen.mode).toBe('full');
-    expect((await startScan(server(1))).status).toBe(409);
-    const progress = await events.until(
-      (event) => event.event === 'progress' && event.data.id === id && event.data.counts.added > 0,
-    );
-    expect(progress.data).toMatchObject({ id, running: true });
-    events.close();
-    await eventually('the scan to end', async () =>
-      (await scanState(server(1))).running ? undefined : true,
-    );
-  });
+  it(
+    'shows a scan started on one on the others, and refuses a second one there',
+    async () => {
+      const events = followScanEvents(server(2), adminToken);
+      const started = await startScan(server(0));
+      expect(started.status).toBe(202);
+      const { id } = ScanStateSchema.parse(await started.json());
+      const seen = await eventually('the scan on the second server', async () => {
+        const state = await scanState(server(1));
+        return state.id === id && state.running && state.counts.found === WORKS ? state : undefined;
+      });
+      expect(seen.mode).toBe('full');
+      expect((await startScan(server(1))).status).toBe(409);
+      const progress = await events.until(
+        (event) => event.event === 'progress' && event.data.id === id && event.data.counts.added > 0,
+      );
+      expect(progress.data).toMatchObject({ id, running: true });
+      events.close();
+      await eventually('the scan to end', async () =>
+        (await scanState(server(1))).running ? undefined : true,
+      );
+    },
+    CASE_TIMEOUT_MS,
+  );
 
-  it('passes the scan lock on only once its owner, killed, stopped renewing the lease', async () => {
-    const started = await startScan(server(0));
-    expect(started.status).toBe(202);
-    const { id } = ScanStateSchema.parse(await started.json());
-    await eventually('the scan to be under way', async () => {
-      const state = await scanState(server(1));
-      return state.id === id && state.counts.updated >= 1 ? true : undefined;
-    });
-    await server(0).kill();
-    // Until the lease ends, the others take the scan for alive: it may only be slow.
-    expect((await startScan(server(1))).status).toBe(409);
-    const abandoned = await eventually('the killed scan to be reported abandoned', async () => {
-      const state = await scanState(server(2));
-      return state.id === id && state.status === 'abandoned' ? state : undefined;
-    });
-    expect(abandoned.running).toBe(false);
-    const takeover = await startScan(server(1));
-    expect(takeover.status).toBe(202);
-    const next = ScanStateSchema.parse(await takeover.json()).id;
-    const finished = await eventually('the new scan to finish', async () => {
-      const state = await scanState(server(2));
-      return state.id === next && state.status === 'finished' ? state : undefined;
-    });
-    expect(finished.counts).toMatchObject({ found: WORKS, failed: 0 });
-  });
+  it(
+    'passes the scan lock on only once its owner, killed, stopped renewing the lease',
+    async () => {
+      const started = await startScan(server(0));
+      expect(started.status).toBe(202);
+      const { id } = ScanStateSchema.parse(await started.json());
+      await eventually('the scan to be under way', async () => {
+        const state = await scanState(server(1));
+        return state.id === id && state.counts.updated >= 1 ? true : undefined;
+      });
+      await server(0).kill();
+      // Until the lease ends, the others take the scan for alive: it may only be slow.
+      expect((await startScan(server(1))).status).toBe(409);
+      const abandoned = await eventually('the killed scan to be reported abandoned', async () => {
+        const state = await scanState(server(2));
+        return state.id === id && state.status === 'abandoned' ? state : undefined;
+      });
+      expect(abandoned.running).toBe(false);
+      const takeover = await startScan(server(1));
+      expect(takeover.status).toBe(202);
+      const next = ScanStateSchema.parse(await takeover.json()).id;
+      const finished = await eventually('the new scan to finish', async () => {
+        const state = await scanState(server(2));
+        return state.id === next && state.status === 'finished' ? state : undefined;
+      });
+      expect(finished.counts).toMatchObject({ found: WORKS, failed: 0 });
+    },
+    CASE_TIMEOUT_MS,
+  );
 });
 
 interface ScanEvent {
