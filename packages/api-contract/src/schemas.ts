@@ -231,13 +231,13 @@ export const Credentials = z.object({
 });
 /**
  * The name of a new account: also no invisible or direction-changing characters (zero-width spaces, bidi
- * overrides, C1 controls…), which make one name look like another. Logins keep `Credentials`, so an
+ * overrides, C1 controls…), which make one name look like another, nor lone surrogates. Logins keep `Credentials`, so an
  * account made before this rule can still sign in.
  */
 export const NewUserName = Credentials.shape.name.regex(
-  /^[^\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]*$/u,
+  /^[^\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]*$/u,
   {
-    message: 'Username must not contain invisible or direction-changing characters',
+    message: 'Username must not contain invisible, direction-changing or invalid characters',
   },
 );
 export const Registration = Credentials.extend({ name: NewUserName });
