@@ -71,8 +71,9 @@ async function serve(): Promise<void> {
     { port: config.port, database: config.database.kind, ms: Math.round(performance.now() - startedAt) },
     `Sasayaki is serving at http://localhost:${config.port}`,
   );
-  // Starts scan the library in the background until one scan finished; later starts leave it to the
-  // administrator. A scan still holding the lock (this process's previous life) is waited out.
+  // Until a scan has finished once, each start scans the library in the background (later scans are
+  // the administrator's); a scan still holding the lock, such as this server's killed previous life,
+  // is waited out.
   if (config.scan.onStartup && config.libraryDirs.length > 0) {
     ctx.scans
       .startWhenFree('incremental')
