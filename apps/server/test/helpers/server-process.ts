@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { wav } from './hostile-library.js';
@@ -58,6 +58,8 @@ export interface ServerProcess {
  * database among them) and resolves once it answers /api/health.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  // `npm test` builds before it tests; a lone vitest run needs the build done first.
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the server first (npx tsc -b)`);
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN, 'serve'], {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
