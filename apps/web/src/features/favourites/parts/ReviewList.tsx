@@ -1,4 +1,4 @@
-import { Group, ScrollArea, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Chip, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PROGRESS_STATES, type ProgressState, type ReviewedWork } from '@sasayaki/api-contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,14 +44,16 @@ export function ReviewList({ mode, state, userName }: ReviewListProps) {
   return (
     <Stack gap="md">
       {mode === 'progress' && (
-        <ScrollArea type="never" offsetScrollbars={false}>
-          <SegmentedControl
-            aria-label={t('favourites.stateLabel')}
-            value={state ?? 'marked'}
-            onChange={(value) => go({ page: 1 }, value as ProgressState)}
-            data={PROGRESS_STATES.map((value) => ({ value, label: t(progressLabelKey(value)) }))}
-          />
-        </ScrollArea>
+        // Chips wrap onto a second line on a narrow phone: every state stays in sight.
+        <Chip.Group value={state ?? 'marked'} onChange={(value) => go({ page: 1 }, value as ProgressState)}>
+          <Group gap={8} role="radiogroup" aria-label={t('favourites.stateLabel')}>
+            {PROGRESS_STATES.map((value) => (
+              <Chip key={value} value={value} size="md">
+                {t(progressLabelKey(value))}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
       )}
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">
