@@ -1,19 +1,25 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { loadDeferredMessages } from '../i18n';
 import { AppLayout } from './layout/AppLayout';
+import { importWhenOnline } from './layout/network-events';
 import { RequireSession } from './layout/RequireSession';
 import { RouteError } from './layout/RouteError';
 
 /**
  * Each screen is its own chunk, loaded when first visited (spec section 2's routes, exactly), with the
- * messages it needs: every screen but the works page waits for the deferred message chunk too.
+ * messages it needs: every screen but the works page waits for the deferred message chunk too. A chunk
+ * that cannot be fetched during an outage is fetched again once the server is back (the navigation
+ * waits under the network screen), rather than failing the route until a reload.
  */
 const page = (
   load: () => Promise<{ default: React.ComponentType }>,
   { needsDeferredMessages = true } = {},
 ): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [module] = await Promise.all([load(), needsDeferredMessages ? loadDeferredMessages() : undefined]);
+    const [module] = await Promise.all([
+      importWhenOnline(load),
+      needsDeferredMessages ? importWhenOnline(loadDeferredMessages) : undefined,
+    ]);
     return { Component: module.default };
   },
 });
@@ -21,6 +27,30 @@ const page = (
 const favourites = page(() => import('../features/favourites/FavouritesPage'));
 const labels = page(() => import('../features/labels/LabelsPage'));
 const notFound = page(() => import('./layout/NotFoundPage'));
+
+/** The screens under the main layout (spec section 2's routes, exactly). */
+const screens: RouteObject[] = [
+  { index: true, element: <Navigate to="/works" replace /> },
+  {
+    path: 'works',
+    ...page(() => import('../features/works/WorksPage'), { needsDeferredMessages: false }),
+  },
+  { path: 'work/:id', ...page(() => import('../features/work/WorkPage')) },
+  { path: 'circles', ...labels },
+  { path: 'tags', ...labels },
+  { path: 'vas', ...labels },
+  { path: 'favourites', ...favourites },
+  { path: 'favourites/review', ...favourites },
+  { path: 'favourites/progress', ...favourites },
+  { path: 'favourites/progress/:state', ...favourites },
+  { path: 'favourites/folder', ...favourites },
+  { path: 'favourites/history', ...favourites },
+  { path: 'about', ...page(() => import('../features/about/AboutPage')) },
+  { path: 'settings', ...page(() => import('../features/settings/SettingsPage')) },
+  { path: 'admin/scanner', ...page(() => import('../features/admin/ScannerPage')) },
+  { path: '404', ...notFound },
+  { path: '*', ...notFound },
+];
 
 export const routes: RouteObject[] = [
   { path: '/login', ...page(() => import('../features/auth/LoginPage')), errorElement: <RouteError /> },
@@ -32,26 +62,12 @@ export const routes: RouteObject[] = [
     ),
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Navigate to="/works" replace /> },
       {
-        path: 'works',
-        ...page(() => import('../features/works/WorksPage'), { needsDeferredMessages: false }),
+        // A screen that fails (its chunk could not be fetched during an outage, or it threw) shows its
+        // error inside the layout: the layout, and the player in it, stay mounted and keep playing.
+        errorElement: <RouteError />,
+        children: screens,
       },
-      { path: 'work/:id', ...page(() => import('../features/work/WorkPage')) },
-      { path: 'circles', ...labels },
-      { path: 'tags', ...labels },
-      { path: 'vas', ...labels },
-      { path: 'favourites', ...favourites },
-      { path: 'favourites/review', ...favourites },
-      { path: 'favourites/progress', ...favourites },
-      { path: 'favourites/progress/:state', ...favourites },
-      { path: 'favourites/folder', ...favourites },
-      { path: 'favourites/history', ...favourites },
-      { path: 'about', ...page(() => import('../features/about/AboutPage')) },
-      { path: 'settings', ...page(() => import('../features/settings/SettingsPage')) },
-      { path: 'admin/scanner', ...page(() => import('../features/admin/ScannerPage')) },
-      { path: '404', ...notFound },
-      { path: '*', ...notFound },
     ],
   },
 ];

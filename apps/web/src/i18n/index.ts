@@ -37,7 +37,14 @@ let deferred: Promise<void> | undefined;
  * and in idle time after start, so the first page carries only what it shows (200 KB budget).
  */
 export function loadDeferredMessages(): Promise<void> {
-  deferred ??= import('./deferred-messages').then((module) => registerMessages(module.DEFERRED_MESSAGES));
+  deferred ??= import('./deferred-messages').then(
+    (module) => registerMessages(module.DEFERRED_MESSAGES),
+    (error: unknown) => {
+      // Not fetched (an outage): the next call asks again.
+      deferred = undefined;
+      throw error;
+    },
+  );
   return deferred;
 }
 

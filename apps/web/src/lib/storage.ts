@@ -59,4 +59,6 @@ export const STORAGE_KEYS = {
   firstLaunch: 'isFirstLaunchUser',
   sleepTime: 'sleepTime',
   sleepMode: 'sleepMode',
+  /** The player's queue, position and settings (player/store.ts); not a key of the spec. */
+  player: 'sasayaki.player',
 } as const;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { readJson, writeJson } from '../lib/storage';
+import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage';
 import {
   clampIndex,
   indexAfterEnd,
@@ -13,7 +13,7 @@ import type { PlayerState, PlayMode, QueueItem, StreamQuality } from './types';
 import { PLAY_MODES } from './types';
 
 /** Local storage key of the player's saved state (queue, index, position, volume, mute, mode, speed). */
-export const PLAYER_STORAGE_KEY = 'sasayaki.player';
+export const PLAYER_STORAGE_KEY = STORAGE_KEYS.player;
 
 export const MIN_RATE = 0.5;
 export const MAX_RATE = 3;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { connectNetworkGate, serverAnswered } from './network-events';
 
 const HEALTH_TIMEOUT_MS = 5_000;
 const FIRST_RETRY_MS = 1_000;
@@ -36,21 +37,23 @@ export function NetworkGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [down, setDown] = useState(false);
   const [countdown, setCountdown] = useState(0);
+  // `down` as the checks see it, at once (the state is for rendering).
   const downRef = useRef(false);
-  downRef.current = down;
   const delay = useRef(FIRST_RETRY_MS);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const check = useCallback(async () => {
     clearTimeout(timer.current);
     if (await healthy()) {
+      const wasDown = downRef.current;
+      downRef.current = false;
       delay.current = FIRST_RETRY_MS;
-      setDown((wasDown) => {
-        if (wasDown) void queryClient.invalidateQueries();
-        return false;
-      });
+      setDown(false);
+      if (wasDown) void queryClient.invalidateQueries();
+      serverAnswered(wasDown);
       return;
     }
+    downRef.current = true;
     setDown(true);
     const wait = delay.current;
     delay.current = Math.min(delay.current * 2, MAX_RETRY_MS);
@@ -73,7 +76,9 @@ export function NetworkGate({ children }: { children: ReactNode }) {
     });
     const online = () => void check();
     window.addEventListener('online', online);
+    const disconnect = connectNetworkGate(() => void check());
     return () => {
+      disconnect();
       unsubscribeQueries();
       unsubscribeMutations();
       window.removeEventListener('online', online);
