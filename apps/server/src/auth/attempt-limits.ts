@@ -6,11 +6,13 @@ const MINUTE = 60_000;
 /** Failures past the threshold it takes for a name's slowdown to reach its longest wait. */
 const SLOWDOWN_STEPS = 10;
 /**
- * Password checks one address may have under way at once in a process. The counts above are read before
- * a check and written after it fails, so without this a burst of simultaneous guesses would all be
- * checked before the first failure was counted.
+ * Password checks run one at a time per address in a process. The counts above are read before a check
+ * and written after it fails, so checks side by side could each pass the limit's last free place: a burst
+ * of simultaneous guesses used to be checked whole before its first failure was counted. The checks after
+ * it wait in line (a household behind one NAT signing in together is not refused, and a check takes
+ * 25-35 ms); a line longer than `CHECKS_WAITING_PER_ADDRESS` is a burst, and the rest of it is refused.
  */
-const CHECKS_AT_ONCE_PER_ADDRESS = 2;
+const CHECKS_WAITING_PER_ADDRESS = 16;
 
 export class TooManyAttempts extends AppError {
   constructor(retryAfter: number) {
@@ -39,7 +41,8 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * Password changes are made with a session in hand, so there the user's own count refuses too.
  */
 export class AttemptLimits {
-  private readonly checksUnderWay = new Map<string, number>();
+  /** Per address with a check under way: the checks waiting for it, in order. */
+  private readonly waitingByAddress = new Map<string, Array<() => void>>();
 
   constructor(
     private readonly limiter: RateLimiter,
@@ -108,16 +111,24 @@ export class AttemptLimits {
     ]);
   }
 
+  /** Runs `check` once this address has no other check under way (see the constants). */
   private async oneAtATime<T>(address: string, check: () => Promise<T>): Promise<T> {
-    const underWay = this.checksUnderWay.get(address) ?? 0;
-    if (underWay >= CHECKS_AT_ONCE_PER_ADDRESS) throw new TooManyAttempts(1);
-    this.checksUnderWay.set(address, underWay + 1);
+    let waiting = this.waitingByAddress.get(address);
+    if (!waiting) {
+      waiting = [];
+      this.waitingByAddress.set(address, waiting);
+    } else {
+      if (waiting.length >= CHECKS_WAITING_PER_ADDRESS) throw new TooManyAttempts(1);
+      const line = waiting;
+      await new Promise<void>((start) => line.push(start));
+    }
     try {
       return await check();
     } finally {
-      const left = (this.checksUnderWay.get(address) ?? 1) - 1;
-      if (left <= 0) this.checksUnderWay.delete(address);
-      else this.checksUnderWay.set(address, left);
+      // The next in line starts now; with nobody waiting, the address has nothing under way.
+      const next = waiting.shift();
+      if (next) next();
+      else this.waitingByAddress.delete(address);
     }
   }
 

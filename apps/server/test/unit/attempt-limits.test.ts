@@ -59,21 +59,27 @@ describe('AttemptLimits: logins', () => {
 });
 
 describe('AttemptLimits: checks at once', () => {
-  it('checks two passwords of one address at a time and refuses a third meanwhile', async () => {
+  it('checks one password of an address at a time, lines up the next sixteen and refuses the rest', async () => {
     const { attempts } = limits();
     let release = () => {};
     const held = new Promise<null>((resolve) => {
       release = () => resolve(null);
     });
-    const first = attempts.attemptLogin('alice', '10.0.0.66', () => held);
-    const second = attempts.attemptLogin('bobby', '10.0.0.66', () => held);
-    await expect(attempts.attemptLogin('carol', '10.0.0.66', async () => 'carol')).rejects.toBeInstanceOf(
-      TooManyAttempts,
-    );
-    await expect(attempts.attemptLogin('carol', '10.0.0.1', async () => 'carol')).resolves.toBe('carol');
+    const started: string[] = [];
+    const login = (name: string, address = '10.0.0.66') =>
+      attempts.attemptLogin(name, address, async () => {
+        started.push(name);
+        return name === 'held' ? held : name;
+      });
+    const running = login('held');
+    const waiting = Array.from({ length: 16 }, (_, i) => login(`waiting${i}`));
+    await expect(login('carol')).rejects.toBeInstanceOf(TooManyAttempts);
+    await expect(login('carol', '10.0.0.1')).resolves.toBe('carol');
+    expect(started).toEqual(['held', 'carol']);
     release();
-    await Promise.all([first, second]);
-    await expect(attempts.attemptLogin('carol', '10.0.0.66', async () => 'carol')).resolves.toBe('carol');
+    await running;
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: 16 }, (_, i) => `waiting${i}`));
+    await expect(login('dave')).resolves.toBe('dave');
   });
 
   it('counts a wrong password given to attemptLogin and attemptPasswordChange as a failure', async () => {
