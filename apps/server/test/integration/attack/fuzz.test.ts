@@ -23,6 +23,8 @@ const SEED = seedFrom(process.env.FUZZ_SEED);
 const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 3_000;
 /** The slowest answer allowed: anything slower under one client is a hang waiting to happen. */
 const SLOW_MS = 1_000;
+/** How many times a slow request is sent again before its slowness counts. */
+const SLOW_RETRIES = 2;
 
 const document = JSON.parse(readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8'));
 const operations = operationsOf(document);
@@ -115,17 +117,19 @@ describe.each(DATABASE_KINDS)('fuzzing every operation of openapi.json on %s', (
     await fc.assert(
       fc.asyncProperty(anyRequest, async (request) => {
         const { response, elapsed, body } = await send(request);
-        // A machine shared with other work can stall one answer: a slow one is sent again, and only a
-        // request slow twice (a hang or a slow path, not a busy machine) fails.
-        const replayed = elapsed >= SLOW_MS ? await send(request) : null;
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
         const seen = describeRequest(request, response.statusCode, body);
-        if (replayed)
-          console.log(`fuzz: slow once (${Math.round(elapsed)} ms), replayed: ${seen.slice(0, 200)}`);
+        // A machine shared with other work can stall an answer (password hashing runs at a lower CPU
+        // priority on purpose): a slow request is sent again, and fails only when every try is slow,
+        // which a hang or a slow path is and a busy moment is not.
+        let fastest = elapsed;
+        for (let retry = 0; retry < SLOW_RETRIES && fastest >= SLOW_MS; retry++) {
+          console.log(`fuzz: slow (${Math.round(fastest)} ms), sent again: ${seen.slice(0, 200)}`);
+          fastest = Math.min(fastest, (await send(request)).elapsed);
+        }
 
         expect(response.statusCode, seen).toBeLessThan(500);
-        const fastest = Math.min(elapsed, replayed?.elapsed ?? elapsed);
-        expect(fastest, `${seen} took ${Math.round(fastest)} ms, twice`).toBeLessThan(SLOW_MS);
+        expect(fastest, `${seen} took ${Math.round(fastest)} ms at best`).toBeLessThan(SLOW_MS);
         if (response.statusCode >= 400 && request.method !== 'HEAD') {
           expect(response.headers['content-type'], seen).toMatch(/^application\/json/);
           expect(ErrorBody.safeParse(JSON.parse(body)).success, seen).toBe(true);
