@@ -23,6 +23,8 @@ const SEED = seedFrom(process.env.FUZZ_SEED);
 const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 3_000;
 /** The slowest answer allowed: anything slower under one client is a hang waiting to happen. */
 const SLOW_MS = 1_000;
+/** Bursts of requests sent at once, after the requests one at a time. */
+const BURSTS = Math.ceil(RUNS / 20);
 /** How many times a slow request is sent again before its slowness counts. */
 const SLOW_RETRIES = 2;
 
@@ -91,54 +93,74 @@ describe.each(DATABASE_KINDS)('fuzzing every operation of openapi.json on %s', (
     await attack?.close();
   });
 
+  const statuses = new Map<number, number>();
+
+  /** Sends one request as its caller; `restore` repairs the callers' accounts after a damaging one. */
+  const send = async (request: FuzzRequest, restore: boolean) => {
+    const { url, headers } = withToken(request, attack.token(request.caller));
+    const started = performance.now();
+    const response = await attack.server.app.inject({
+      method: request.method as 'GET',
+      url,
+      headers,
+      payload: request.payload,
+      payloadAsStream: url.startsWith('/api/scan/events'),
+    });
+    const elapsed = performance.now() - started;
+    const body = await bodyOf(response);
+    if (restore && mayChangeAccounts(request)) await attack.restoreAccounts();
+    return { response, elapsed, body };
+  };
+
+  /** No 5xx, no answer slower than SLOW_MS, every error in the contract's shape. */
+  const answersWithinContract = async (request: FuzzRequest, restore: boolean) => {
+    const { response, elapsed, body } = await send(request, restore);
+    statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+    const seen = describeRequest(request, response.statusCode, body);
+    // A machine shared with other work can stall an answer (password hashing runs at a lower CPU
+    // priority on purpose): a slow request is sent again, and fails only when every try is slow,
+    // which a hang or a slow path is and a busy moment is not.
+    let fastest = elapsed;
+    for (let retry = 0; retry < SLOW_RETRIES && fastest >= SLOW_MS; retry++) {
+      console.log(`fuzz: slow (${Math.round(fastest)} ms), sent again: ${seen.slice(0, 200)}`);
+      fastest = Math.min(fastest, (await send(request, restore)).elapsed);
+    }
+
+    expect(response.statusCode, seen).toBeLessThan(500);
+    expect(fastest, `${seen} took ${Math.round(fastest)} ms at best`).toBeLessThan(SLOW_MS);
+    if (response.statusCode >= 400 && request.method !== 'HEAD') {
+      expect(response.headers['content-type'], seen).toMatch(/^application\/json/);
+      expect(ErrorBody.safeParse(JSON.parse(body)).success, seen).toBe(true);
+    }
+  };
+
+  const anyRequest = () =>
+    fc.constantFrom(...operations).chain((operation) => requestsFor(operation, attack.known));
+
   it(`answers ${RUNS} generated requests without a 5xx, within ${SLOW_MS} ms, errors in the contract's shape (seed ${SEED})`, {
     timeout: Math.max(60_000, RUNS * 50),
   }, async () => {
     console.log(`fuzz: seed ${SEED}, ${RUNS} requests (FUZZ_SEED / FUZZ_RUNS to change)`);
-    const statuses = new Map<number, number>();
-    const send = async (request: FuzzRequest) => {
-      const { url, headers } = withToken(request, attack.token(request.caller));
-      const started = performance.now();
-      const response = await attack.server.app.inject({
-        method: request.method as 'GET',
-        url,
-        headers,
-        payload: request.payload,
-        payloadAsStream: url.startsWith('/api/scan/events'),
-      });
-      const elapsed = performance.now() - started;
-      const body = await bodyOf(response);
-      if (mayChangeAccounts(request)) await attack.restoreAccounts();
-      return { response, elapsed, body };
-    };
-    const anyRequest = fc
-      .constantFrom(...operations)
-      .chain((operation) => requestsFor(operation, attack.known));
     await fc.assert(
-      fc.asyncProperty(anyRequest, async (request) => {
-        const { response, elapsed, body } = await send(request);
-        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-        const seen = describeRequest(request, response.statusCode, body);
-        // A machine shared with other work can stall an answer (password hashing runs at a lower CPU
-        // priority on purpose): a slow request is sent again, and fails only when every try is slow,
-        // which a hang or a slow path is and a busy moment is not.
-        let fastest = elapsed;
-        for (let retry = 0; retry < SLOW_RETRIES && fastest >= SLOW_MS; retry++) {
-          console.log(`fuzz: slow (${Math.round(fastest)} ms), sent again: ${seen.slice(0, 200)}`);
-          fastest = Math.min(fastest, (await send(request)).elapsed);
-        }
-
-        expect(response.statusCode, seen).toBeLessThan(500);
-        expect(fastest, `${seen} took ${Math.round(fastest)} ms at best`).toBeLessThan(SLOW_MS);
-        if (response.statusCode >= 400 && request.method !== 'HEAD') {
-          expect(response.headers['content-type'], seen).toMatch(/^application\/json/);
-          expect(ErrorBody.safeParse(JSON.parse(body)).success, seen).toBe(true);
-        }
-      }),
+      fc.asyncProperty(anyRequest(), (request) => answersWithinContract(request, true)),
       { seed: SEED, numRuns: RUNS },
     );
     // How deep the requests went: mostly 400s would mean the generators miss what the routes accept.
     console.log('fuzz: answers by status', Object.fromEntries([...statuses].sort(([a], [b]) => a - b)));
+  });
+
+  it(`answers ${BURSTS} bursts of up to 8 requests at once the same way (seed ${SEED})`, {
+    timeout: Math.max(60_000, BURSTS * 400),
+  }, async () => {
+    // Requests at once meet each other's writes (the same review, user or position, a scan starting):
+    // races must end in a contract answer too. Accounts are repaired after each burst, not inside it.
+    await fc.assert(
+      fc.asyncProperty(fc.array(anyRequest(), { minLength: 2, maxLength: 8 }), async (burst) => {
+        await Promise.all(burst.map((request) => answersWithinContract(request, false)));
+        await attack.restoreAccounts();
+      }),
+      { seed: SEED, numRuns: BURSTS },
+    );
     // Still alive and answering after all that.
     expect((await attack.server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
