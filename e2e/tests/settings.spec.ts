@@ -9,6 +9,7 @@ test.describe('settings', () => {
     await page.getByRole('radiogroup', { name: 'Forward seek time' }).getByText('15 s').click();
     await page.getByText('Quality first', { exact: true }).click();
     await page.getByText('Picture-in-picture', { exact: true }).click();
+    await page.getByText('Always resume', { exact: true }).click();
     await page.reload();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sharedConfig') ?? 'null'));
     expect(stored).toEqual({
@@ -16,6 +17,7 @@ test.describe('settings', () => {
       forwardSeekTime: 15,
       qualityBehavior: 'qualityFirst',
       subtitleDisplayMode: 'pip',
+      resumeMode: 'always',
     });
     await expect(
       page.getByRole('radiogroup', { name: 'Forward seek time' }).getByLabel('15 s'),

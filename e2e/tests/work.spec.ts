@@ -128,8 +128,10 @@ test.describe('work page', () => {
     await expect(progress).toHaveText('Listened');
     await expect(page.locator('[title="Your rating: 3.5"]')).toBeAttached();
 
-    // It opens again with the saved values; delete asks yes/no in its own dialog.
-    await page.getByRole('button', { name: 'Write a review' }).click();
+    // Written, the button edits it: it opens again with the saved values; delete asks yes/no in its
+    // own dialog.
+    await expect(page.getByRole('button', { name: 'Write a review' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Edit your review' }).click();
     dialog = page.getByRole('dialog', { name: 'Write a review' });
     await expect(dialog.getByText('3.5 / 5')).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Your review' })).toHaveValue(
@@ -147,6 +149,7 @@ test.describe('work page', () => {
     await expect(dialog).toHaveCount(0);
     await expect(progress).toHaveText('Set progress');
     await expect(page.locator('[title^="Your rating"]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Write a review' })).toBeVisible();
 
     // Feedback: both fields are required, then thanks.
     await page.getByRole('button', { name: 'Feedback' }).click();
