@@ -152,8 +152,9 @@ describe.each(DATABASE_KINDS)('the permission matrix on %s', (kind) => {
 
   const cases = ROUTES.flatMap((route) => IDENTITY_NAMES.map((name) => [route.key, name, route] as const));
 
-  it.each(cases)('%s as %s', async (_key, name, { method, pattern, access }) => {
-    const identity = identities.get(name) as Identity;
+  /** Sends the route's request as the identity and checks the answer against the table. */
+  async function expectTableAnswer(route: (typeof ROUTES)[number], identity: Identity): Promise<void> {
+    const { method, pattern, access } = route;
     let url = pattern.replace(
       /:(\w+)|\*/g,
       (match, param: string | undefined) => sampleParams[param ?? match] ?? '1',
@@ -177,5 +178,22 @@ describe.each(DATABASE_KINDS)('the permission matrix on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(expected);
       if (expected === 401) expect(response.headers['www-authenticate']).toBe('Bearer');
     }
+  }
+
+  it.each(cases)('%s as %s', (_key, name, route) =>
+    expectTableAnswer(route, identities.get(name) as Identity),
+  );
+
+  // Last, as it changes a setting every case above relies on: with guest access off, the guest's
+  // token is no token at all.
+  describe('with guest access turned off', () => {
+    beforeAll(async () => {
+      await attack.server.ctx.runtimeSettings.update({ guest: false });
+      attack.server.ctx.accounts.forgetSessions();
+    });
+
+    it.each(ROUTES.map((route) => [route.key, route] as const))('%s as the guest', (_key, route) =>
+      expectTableAnswer(route, { actsAs: 'nobody', carrier: 'header', token: attack.token('guest') }),
+    );
   });
 });
