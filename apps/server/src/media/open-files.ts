@@ -106,7 +106,9 @@ export class OpenFiles {
   ): Promise<Entry> {
     if (known) {
       const current = await statPath(path).catch(() => null);
-      if (current && sameFile(current, known.stats)) {
+      // Its idle time may have ended during the stat and closed it: then it is opened anew below (its
+      // number may already belong to another file).
+      if (current && sameFile(current, known.stats) && !known.retired) {
         known.checkedAt = this.now();
         return known;
       }

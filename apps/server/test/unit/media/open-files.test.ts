@@ -1,9 +1,9 @@
 import { fstatSync, mkdtempSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { NotFound } from '../../../src/errors.js';
-import { OpenFiles } from '../../../src/media/open-files.js';
+import { type OpenFile, OpenFiles } from '../../../src/media/open-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sasayaki-open-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -99,6 +99,27 @@ describe('OpenFiles', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(isOpen(held.fd)).toBe(false);
     expect(files.size).toBe(0);
+  });
+
+  it('never hands out a descriptor its idle time closed while its path was looked at again', async () => {
+    const time = clock();
+    const files = new OpenFiles({ now: time.now, revalidateMs: 500, idleMs: 5_000 });
+    const path = fileWith('idle-race.txt', 'race');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let pending: Promise<OpenFile>;
+    try {
+      (await files.acquire(path, dir)).release();
+      time.advance(5_000);
+      pending = files.acquire(path, dir); // stale: its path is looked at again (a stat) ...
+      vi.advanceTimersByTime(5_000); // ... while the idle time ends and closes the descriptor
+    } finally {
+      vi.useRealTimers();
+    }
+    const held = await pending;
+    await closed();
+    expect(isOpen(held.fd)).toBe(true);
+    expect(contentOf(held.fd)).toBe('race');
+    held.release();
   });
 
   it('keys paths given as bytes apart from text paths', async () => {
