@@ -29,8 +29,23 @@ const box = async (locator: Locator) => {
   return found as Box;
 };
 
+/** The element's box once it has stopped moving (a drawer slides in). */
+async function settledBox(locator: Locator): Promise<Box> {
+  let last = await box(locator);
+  await expect
+    .poll(async () => {
+      const next = await box(locator);
+      const still = next.x === last.x && next.y === last.y;
+      last = next;
+      return still;
+    })
+    .toBe(true);
+  return last;
+}
+
 /** A finger drag (Chromium's touch events, which also make the pointer events the grip listens to). */
 async function touchDrag(page: Page, from: Locator, to: Locator) {
+  await settledBox(from);
   const start = await box(from);
   const end = await box(to);
   const session = await page.context().newCDPSession(page);
@@ -104,6 +119,9 @@ test.describe('resume and the phone (issue 14)', () => {
     test.skip(!isPhone(), 'touch and Back-closes-drawers are the phone’s');
     await loginAs(page, 'admin', WORK);
     await playFirst(page);
+    // Paused, so the track does not end (8 s) and re-render the queue while it is dragged.
+    await page.getByTestId('player-bar').getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(() => audioPaused(page)).toBe(true);
     await page.getByRole('button', { name: 'Open the player' }).click();
     await expect(page.getByTestId('full-player')).toBeVisible();
     await page.getByTestId('full-player').getByRole('button', { name: 'Queue' }).click();
