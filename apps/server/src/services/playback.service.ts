@@ -23,7 +23,9 @@ export class PlaybackService {
     if (!(await this.files.find(workId, input.fileId))) {
       throw new NotFound(`File ${workId}/${input.fileId} not found`);
     }
-    await this.playback.save(userId, workId, input.fileId, input.position, input.duration ?? null);
+    const duration =
+      input.duration === undefined || input.duration === null ? null : toMillisecond(input.duration);
+    await this.playback.save(userId, workId, input.fileId, toMillisecond(input.position), duration);
   }
 
   async get(userId: number, workId: number) {
@@ -72,4 +74,12 @@ export class PlaybackService {
     if (!(await this.works.findById(workId))) throw new NotFound(`Work ${workId} not found`);
     await this.playback.forget(userId, workId);
   }
+}
+
+/**
+ * Positions and durations are kept to the millisecond: finer is meaningless to a player, and a value
+ * such as 5e-324 does not fit PostgreSQL's `real` (an underflow error); rounded, it is 0.
+ */
+function toMillisecond(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
 }

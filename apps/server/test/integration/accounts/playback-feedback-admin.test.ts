@@ -49,6 +49,29 @@ describe.each(DATABASE_KINDS)('resume positions, feedback and administration on 
       expect(state.files['1'].updatedAt).toMatch(/T/);
     });
 
+    it('keeps positions to the millisecond, so a vanishingly small one is 0, not a database error', async () => {
+      // 5e-324 and 1e-40 do not fit PostgreSQL's `real` (underflow): they were a 500 there (fuzz suite).
+      for (const tiny of [5e-324, 1e-40]) {
+        const response = await inject({
+          method: 'PUT',
+          url: '/api/playback/RJ200002',
+          headers: user,
+          payload: { fileId: 1, position: tiny, duration: tiny },
+        });
+        expect(response.statusCode, response.body).toBe(204);
+      }
+      await inject({
+        method: 'PUT',
+        url: '/api/playback/RJ200002',
+        headers: user,
+        payload: { fileId: 0, position: 12.3456789, duration: 400.0004 },
+      });
+      const state = (await inject({ method: 'GET', url: '/api/playback/200002', headers: user })).json();
+      expect(state.files['1']).toMatchObject({ position: 0, duration: 0 });
+      expect(state.files['0']).toMatchObject({ position: 12.346, duration: 400 });
+      await inject({ method: 'DELETE', url: '/api/playback/200002', headers: user });
+    });
+
     it('keeps each user to their own positions', async () => {
       const other = bearer(await register(server, 'otherone'));
       expect((await inject({ method: 'GET', url: '/api/playback/200001', headers: other })).json()).toEqual({
