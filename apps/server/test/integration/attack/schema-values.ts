@@ -95,7 +95,11 @@ const anyJson: fc.Arbitrary<unknown> = fc.oneof(
 function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const min = schema.minimum ?? -1e9;
   const max = schema.maximum ?? 1e9;
-  const boundaries = [min, max, schema.exclusiveMinimum ? min + 1 : min].filter(Number.isFinite);
+  // The ends of the range, and for fractions the smallest ones (what a database's float columns may not hold).
+  const tiny = integer || schema.multipleOf ? [] : [Number.MIN_VALUE, 1e-40];
+  const boundaries = [min, max, schema.exclusiveMinimum ? min + 1 : min, ...tiny].filter(
+    (value) => Number.isFinite(value) && value >= min && value <= max,
+  );
   const inside = integer
     ? fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) })
     : fc.double({ min, max, noNaN: true });
