@@ -91,10 +91,12 @@ export interface PlayerActions {
   wantPause(): void;
   togglePlay(): void;
   consumeIntent(): void;
-  setQuality(quality: StreamQuality | null): void;
+  /** Reloads the current track at `quality`, from `startAt` (default: where it is). */
+  setQuality(quality: StreamQuality | null, startAt?: number): void;
   /** Reports from the audio element. */
   reportPlaying(playing: boolean): void;
   reportTime(currentTime: number, buffered?: number): void;
+  reportBuffering(buffering: boolean): void;
   reportDuration(duration: number): void;
 }
 
@@ -110,6 +112,7 @@ function initialState(): PlayerState {
     currentTime: saved.position,
     duration: saved.queue[saved.queueIndex]?.duration ?? 0,
     buffered: 0,
+    buffering: false,
     volume: saved.volume,
     muted: saved.muted,
     playMode: saved.playMode,
@@ -245,13 +248,15 @@ export const usePlayerStore = create<PlayerStore>((set, get) => ({
   wantPause: () => set({ intent: 'wantPause' }),
   togglePlay: () => (get().playing || get().intent === 'wantPlay' ? get().wantPause() : get().wantPlay()),
   consumeIntent: () => set({ intent: 'nothing' }),
-  setQuality: (quality) =>
+  setQuality: (quality, startAt) =>
     set((state) => ({
       qualityOverride: quality,
-      startAt: state.currentTime,
+      startAt: startAt ?? state.currentTime,
+      currentTime: startAt ?? state.currentTime,
       loadNonce: state.loadNonce + 1,
     })),
   reportPlaying: (playing) => set({ playing }),
+  reportBuffering: (buffering) => set((state) => (state.buffering === buffering ? state : { buffering })),
   reportTime: (currentTime, buffered) =>
     set(buffered === undefined ? { currentTime } : { currentTime, buffered }),
   // A low-bitrate stream still being transcoded has no length yet (Infinity): keep the scanned one.

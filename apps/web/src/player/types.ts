@@ -32,6 +32,8 @@ export interface PlayerState {
   duration: number;
   /** End of the buffered range around the play head (seconds). */
   buffered: number;
+  /** Playback is wanted but the audio is not advancing (loading, seeking, waiting for data). */
+  buffering: boolean;
   volume: number;
   muted: boolean;
   playMode: PlayMode;

@@ -277,3 +277,30 @@ describe('settings', () => {
     expect(loadSaved().queue).toEqual([]);
   });
 });
+
+describe('quality switches and buffering', () => {
+  it('setQuality reloads from the given time (a seek), else from where it is', () => {
+    const store = usePlayerStore.getState();
+    store.setQueue([item(1)], 0);
+    usePlayerStore.getState().reportTime(12);
+    const nonce = usePlayerStore.getState().loadNonce;
+    usePlayerStore.getState().setQuality('original', 900);
+    expect(usePlayerStore.getState()).toMatchObject({
+      qualityOverride: 'original',
+      startAt: 900,
+      currentTime: 900,
+      loadNonce: nonce + 1,
+    });
+    usePlayerStore.getState().setQuality('low');
+    expect(usePlayerStore.getState().startAt).toBe(900);
+  });
+
+  it('reports buffering without new state when nothing changes', () => {
+    usePlayerStore.getState().reportBuffering(true);
+    const before = usePlayerStore.getState();
+    usePlayerStore.getState().reportBuffering(true);
+    expect(usePlayerStore.getState()).toBe(before);
+    usePlayerStore.getState().reportBuffering(false);
+    expect(usePlayerStore.getState().buffering).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@ import { PREFETCH_AHEAD, preferredQuality, prefetchAudio, upcoming, urlFor } fro
 import { usePlayerStore } from '../store';
 import type { StreamQuality } from '../types';
 import { useSharedConfig } from '../use-shared-config';
+import { seekNeedsOriginal } from './seek-plan';
 import { useAudioEvents } from './use-audio-events';
 import { useMediaSession } from './use-media-session';
 import { usePositionSaver } from './use-position-saver';
@@ -90,11 +91,17 @@ export function AudioEngine() {
   const muted = usePlayerStore((s) => s.muted);
   const rate = usePlayerStore((s) => s.rate);
   const fade = useSleepStore((s) => s.fade);
+  const qualityRef = useRef(quality);
+  qualityRef.current = quality;
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio || !seek) return;
-    if (audio.readyState >= 1) audio.currentTime = seek.time;
-    else pending.current.start = seek.time;
+    if (audio.readyState < 1) pending.current.start = seek.time;
+    // Past what a growing low-bitrate stream has: the original from there at once (this track only; the
+    // seek's time, not the store's, which the element's last time report may have moved back).
+    else if (seekNeedsOriginal(audio, qualityRef.current, seek.time))
+      usePlayerStore.getState().setQuality('original', seek.time);
+    else audio.currentTime = seek.time;
   }, [seek]);
   useEffect(() => {
     if (audioRef.current) audioRef.current.volume = Math.min(1, Math.max(0, volume * fade));

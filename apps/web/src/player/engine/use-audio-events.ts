@@ -54,6 +54,7 @@ export function useAudioEvents(
     // A low-bitrate stream without metadata after LOW_LOAD_TIMEOUT_MS: the original, from the same place.
     const onLoadStart = () => {
       clearLoad();
+      store().reportBuffering(pending.current.play || store().intent === 'wantPlay');
       if (qualityRef.current !== 'low') return;
       loadTimer = setTimeout(() => {
         loadTimer = undefined;
@@ -124,33 +125,54 @@ export function useAudioEvents(
       clearStall();
       store().reportTime(audio.currentTime, bufferedEnd(audio));
     };
+    // The play head moved while playing: sound is coming, whatever events came before (Chromium may not
+    // send 'playing' after a seek inside what it has).
+    let lastTime = -1;
+    const onTimeUpdate = () => {
+      if (!audio.paused && !audio.seeking && audio.currentTime !== lastTime && lastTime >= 0)
+        store().reportBuffering(false);
+      lastTime = audio.currentTime;
+      onTime();
+    };
     const onEnded = () => {
+      store().reportBuffering(false);
       if (handleSleepAtTrackEnd()) return;
       store().ended();
     };
     const onWaiting = () => {
       clearStall();
       if (audio.paused) return;
+      store().reportBuffering(true);
       stallTimer = setTimeout(() => void fail(), STALL_TIMEOUT_MS);
     };
     const onPlaying = () => {
       clearStall();
+      store().reportBuffering(false);
       store().reportPlaying(true);
     };
     const onPause = () => {
       clearStall();
+      store().reportBuffering(false);
       store().reportPlaying(false);
     };
     const onError = () => {
       clearLoad();
+      store().reportBuffering(false);
       if (audio.error && audio.getAttribute('src')) void fail();
     };
     const listeners: [string, () => void][] = [
       ['loadstart', onLoadStart],
       ['loadedmetadata', onLoadedMetadata],
       ['durationchange', () => store().reportDuration(audio.duration)],
-      ['timeupdate', onTime],
+      ['timeupdate', onTimeUpdate],
       ['progress', () => store().reportTime(audio.currentTime, bufferedEnd(audio))],
+      [
+        'seeking',
+        () => {
+          lastTime = -1;
+          store().reportBuffering(!audio.paused);
+        },
+      ],
       ['seeked', onTime],
       ['playing', onPlaying],
       ['play', () => store().reportPlaying(true)],

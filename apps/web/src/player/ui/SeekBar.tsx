@@ -1,4 +1,4 @@
-import { Group, Slider, Text } from '@mantine/core';
+import { Group, Loader, Slider, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../format';
@@ -15,6 +15,15 @@ export function SeekBar({ compact = false }: { compact?: boolean }) {
   const max = duration > 0 ? duration : 1;
   const value = dragging ?? Math.min(currentTime, max);
   const bufferedPercent = Math.min(100, (buffered / max) * 100);
+  // Whenever sound is wanted but not coming (loading, seeking, waiting for data): never a silent "playing".
+  const buffering = usePlayerStore((s) => s.buffering);
+  const spinner = buffering && (
+    <Loader
+      size={compact ? 12 : 14}
+      data-testid="player-buffering"
+      aria-label={t('player.controls.buffering')}
+    />
+  );
   const slider = (
     <Slider
       flex={1}
@@ -36,13 +45,22 @@ export function SeekBar({ compact = false }: { compact?: boolean }) {
       style={{ '--buffered': `${bufferedPercent}%` } as React.CSSProperties}
     />
   );
-  if (compact) return slider;
+  if (compact)
+    return spinner ? (
+      <Group gap={6} wrap="nowrap" flex={1}>
+        {slider}
+        {spinner}
+      </Group>
+    ) : (
+      slider
+    );
   return (
     <Group gap="sm" wrap="nowrap">
       <Text size="xs" c="dimmed" ff="monospace" data-testid="player-time">
         {formatTime(value)}
       </Text>
       {slider}
+      {spinner}
       <Text size="xs" c="dimmed" ff="monospace" data-testid="player-duration">
         {formatTime(duration)}
       </Text>
