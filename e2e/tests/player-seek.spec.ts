@@ -168,6 +168,9 @@ test.describe('seeking a long WAV in fluentFirst', () => {
     if (isPhone())
       await page.getByTestId('player-bar').getByRole('button', { name: 'Open the player' }).click();
     const seek = (isPhone() ? page : page.getByTestId('player-bar')).getByTestId('player-seek').last();
+    await expect(seek).toBeVisible();
+    // The full player slides in (200 ms): measure the bar once it is in place.
+    if (isPhone()) await page.waitForTimeout(500);
     const box = await seek.boundingBox();
     if (!box) throw new Error('no seek bar');
     const x = box.x + box.width * 0.75;
