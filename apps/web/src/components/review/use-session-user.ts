@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { fetchSession, SESSION_QUERY_KEY } from '../../features/auth/session';
+import { useSession } from '../../features/auth/session';
 
-/** The signed-in user (the review payload carries the user's name: spec section 6). */
+/**
+ * The signed-in user (the review payload carries the user's name: spec section 6), from the one session
+ * query, so a failed session is not asked again by each review dialog that mounts.
+ */
 export function useSessionUser() {
-  const { data } = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 60_000 });
-  return data?.user ?? null;
+  return useSession().data?.user ?? null;
 }
