@@ -59,7 +59,12 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('three server processes on one P
     library = writeSlowLibrary(base, WORKS, 150);
     // Started together, as an orchestrator starts replicas: they migrate and bootstrap the same database.
     servers = await Promise.all([start(), start(), start()]);
-    adminToken = await login(servers[0] as ServerProcess, ADMIN.name, ADMIN.password).then(tokenOf);
+    const first = servers[0] as ServerProcess;
+    adminToken = await login(first, ADMIN.name, ADMIN.password)
+      .then(tokenOf)
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\n${first.output()}`);
+      });
   }, 60_000);
   afterAll(async () => {
     for (const server of everyServer) await server.kill();
