@@ -114,9 +114,9 @@ test.describe('works list', () => {
     await loginAs(page, 'guest', '/works');
     await expect(page.getByText('60 works', { exact: true })).toBeVisible();
 
-    // A word: debounced, then kept in the URL.
+    // A word: debounced, then kept in the URL (not asserted before the debounce: on a loaded machine it
+    // may fire before the first look at the URL).
     await searchBox(page).fill('耳かき');
-    await expect(page).toHaveURL(/\/works$/);
     await expect(page).toHaveURL(/\/works\?keyword=%E8%80%B3%E3%81%8B%E3%81%8D$/);
     await expect(heading(page)).toHaveText('Search: 耳かき');
     await expect(page.getByText('10 works', { exact: true })).toBeVisible();
