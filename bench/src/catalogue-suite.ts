@@ -1,4 +1,4 @@
-import { formatRjCode } from '@sasayaki/api-contract';
+import { formatWorkCode } from '@sasayaki/api-contract';
 import type { CatalogueFacts } from './generate-catalogue.js';
 import { clientHeaders, type LoadOptions, type LoadStats, loadTest } from './measure.js';
 import { Random } from './random.js';
@@ -57,7 +57,7 @@ function probes(facts: CatalogueFacts, random: Random): Probe[] {
     { name: `search common word "${facts.commonWord}"`, path: search(facts.commonWord), budget: p99(50) },
     { name: `search rare word "${facts.rareWord}"`, path: search(facts.rareWord), budget: p99(50) },
     { name: `search 2-char fragment "${facts.fragment}"`, path: search(facts.fragment), budget: p99(50) },
-    { name: 'search RJ code (random work)', path: () => search(formatRjCode(anyWork())), budget: p99(5) },
+    { name: 'search RJ code (random work)', path: () => search(formatWorkCode(anyWork())), budget: p99(5) },
     {
       name: `search $tag:${facts.popularTag}$ $va:${facts.popularVa}$`,
       path: search(`$tag:${facts.popularTag}$ $va:${facts.popularVa}$`),

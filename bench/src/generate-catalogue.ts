@@ -1,4 +1,4 @@
-import { formatRjCode } from '@sasayaki/api-contract';
+import { formatWorkCode } from '@sasayaki/api-contract';
 import type { Config } from '@sasayaki/server/config/config.js';
 import { createContext } from '@sasayaki/server/context.js';
 import type { DialectKind } from '@sasayaki/server/db/dialect.js';
@@ -219,7 +219,7 @@ class WorkMaker {
       review_count: r.chance(0.1) ? null : r.int(0, 60),
       duration: Math.round(duration * 100) / 100,
       root_dir: this.rootDir,
-      dir: `${formatRjCode(id)} [${circle?.name ?? 'unknown'}] ${workTitle}`,
+      dir: `${formatWorkCode(id)} [${circle?.name ?? 'unknown'}] ${workTitle}`,
       dir_raw: null,
       content_signature: null,
       metadata_source: 'workinfo',

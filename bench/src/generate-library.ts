@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatRjCode } from '@sasayaki/api-contract';
+import { formatWorkCode } from '@sasayaki/api-contract';
 import { encodeWav } from '@sasayaki/server/demo/wav.js';
 import sharp from 'sharp';
 import { Random, Zipf } from './random.js';
@@ -47,7 +47,7 @@ export async function generateLibrary(root: string, works: number, seed: number)
     const id = FIRST_ID + i;
     const circle = { id: 10_000 + (i % circles.length), name: circles[i % circles.length] as string };
     const title = Array.from({ length: random.int(2, 4) }, () => TITLE_WORDS[words.draw(random)]).join(' ');
-    const dir = join(root, `${formatRjCode(id)} [${circle.name}] ${title}`);
+    const dir = join(root, `${formatWorkCode(id)} [${circle.name}] ${title}`);
     mkdirSync(join(dir, '音声'), { recursive: true });
     writeFileSync(join(dir, '音声', '01_本編.wav'), audio[0] as Buffer);
     writeFileSync(join(dir, '音声', '01_本編.lrc'), '[00:00.00]こんばんは\n[00:00.04]おやすみなさい\n');
@@ -58,7 +58,7 @@ export async function generateLibrary(root: string, works: number, seed: number)
       const workTags = [...new Set([tagRank.draw(random), tagRank.draw(random), tagRank.draw(random)])];
       const info = {
         id,
-        source_id: formatRjCode(id),
+        source_id: formatWorkCode(id),
         title,
         circle,
         vas: [random.pick(vas)],

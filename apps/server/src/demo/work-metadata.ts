@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type AGE_RATINGS, formatRjCode } from '@sasayaki/api-contract';
+import { type AGE_RATINGS, formatWorkCode } from '@sasayaki/api-contract';
 import { CIRCLES, type DemoCircle, type DemoTag, TAGS, TITLES, VOICE_ACTORS } from './catalogue.js';
 import type { Prng } from './prng.js';
 
@@ -126,7 +126,7 @@ export function workInfoFor(prng: Prng, index: number, total: number, circle: De
   const rating = ratings(prng, rateCount);
   return {
     id,
-    source_id: formatRjCode(id),
+    source_id: formatWorkCode(id),
     title,
     circle_id: circle.id,
     name: circle.name,

@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findRjCode } from '@sasayaki/api-contract';
+import { findWorkCode } from '@sasayaki/api-contract';
 import { naturalCompare } from '../util/natural-sort.js';
 import {
   appendName,
@@ -26,7 +26,7 @@ interface Candidate extends WorkFolder {
 }
 
 /**
- * Phase 1, discover folders: a folder whose name holds an RJ code is a work; folders without one are
+ * Phase 1, discover folders: a folder whose name holds an RJ, BJ or VJ code is a work; folders without one are
  * searched down to `maxDepth` levels below each root. A work's own subfolders are not searched for
  * works: everything below a work belongs to it.
  */
@@ -79,7 +79,7 @@ export async function discoverWorkFolders(
     for (const name of folders) {
       const childAbs = childPath(absPath, name);
       const childRel = appendName(rel, name);
-      const id = findRjCode(name.text);
+      const id = findWorkCode(name.text);
       if (id !== null) {
         const dir = toStoredPath(childRel);
         candidates.push({
@@ -125,7 +125,7 @@ async function isFolderInside(
   }
 }
 
-/** The same RJ code in two places: the first in (root, path) order is used, the others are reported. */
+/** The same code in two places: the first in (root, path) order is used, the others are reported. */
 function pickOnePerCode(candidates: Candidate[], reporter: ScanReporter): WorkFolder[] {
   const sorted = [...candidates].sort(
     (a, b) => a.rootIndex - b.rootIndex || (a.dir.text < b.dir.text ? -1 : a.dir.text > b.dir.text ? 1 : 0),
@@ -134,12 +134,7 @@ function pickOnePerCode(candidates: Candidate[], reporter: ScanReporter): WorkFo
   for (const { rootIndex: _rootIndex, ...work } of sorted) {
     const first = byId.get(work.id);
     if (first) {
-      reporter.issue(
-        work.display,
-        `Duplicate of ${first.display} (same RJ code); skipped`,
-        'warn',
-        'skipped',
-      );
+      reporter.issue(work.display, `Duplicate of ${first.display} (same code); skipped`, 'warn', 'skipped');
       continue;
     }
     byId.set(work.id, work);

@@ -1,4 +1,4 @@
-import { formatRjCode } from '@sasayaki/api-contract';
+import { formatWorkCode } from '@sasayaki/api-contract';
 import type { WorkMetadata } from './workinfo.js';
 
 /**
@@ -18,7 +18,7 @@ export function buildSearchText(
       ...Object.values(tag.i18n).map((entry) => entry?.name ?? ''),
     ]),
     ...metadata.vas.map((va) => va.name),
-    formatRjCode(id),
+    formatWorkCode(id),
   ];
   return [...new Set(parts.map((part) => part.trim()).filter(Boolean))].join(' ').toLowerCase();
 }

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { type CoverType, extensionOf, formatRjCode } from '@sasayaki/api-contract';
+import { type CoverType, extensionOf, formatWorkCode } from '@sasayaki/api-contract';
 import type { FileRow } from '../db/schema.js';
 import { NotFound } from '../errors.js';
 import { type ContentTypeSpec, contentTypeFor } from '../media/content-type.js';
@@ -106,7 +106,7 @@ export class MediaService {
   async archive(workId: number, folder: readonly string[]): Promise<WorkArchivePlan> {
     const work = await this.sources.works.findById(workId);
     if (!work) throw new NotFound('Work not found');
-    const code = formatRjCode(work.id);
+    const code = formatWorkCode(work.id);
     const prefix = folder.length === 0 ? '' : `${folder.join('/')}/`;
     const files = (await this.sources.files.listByWork(workId)).filter((file) =>
       file.path.startsWith(prefix),

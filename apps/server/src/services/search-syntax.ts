@@ -1,4 +1,4 @@
-import { AGE_RATINGS, findRjCode } from '@sasayaki/api-contract';
+import { AGE_RATINGS, findWorkCode } from '@sasayaki/api-contract';
 import { Invalid } from '../errors.js';
 
 /**
@@ -93,7 +93,7 @@ export function parseSearch(keyword: string): ParsedSearch {
     throw malformed(fragment, 'expected $name:value$');
   }
   for (const word of rest.split(/\s+/).filter(Boolean)) {
-    const code = findRjCode(word) ?? (BARE_CODE.test(word) ? Number(BARE_CODE.exec(word)?.[1]) : null);
+    const code = findWorkCode(word) ?? (BARE_CODE.test(word) ? Number(BARE_CODE.exec(word)?.[1]) : null);
     if (code !== null && code > 0) result.ids.push(code);
     else result.words.push(word.toLowerCase());
   }

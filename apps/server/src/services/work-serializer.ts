@@ -1,4 +1,4 @@
-import { formatRjCode, type ProgressState, type Tag, type Work } from '@sasayaki/api-contract';
+import { formatWorkCode, type ProgressState, type Tag, type Work } from '@sasayaki/api-contract';
 import type { UserWorkFields, WorkCardRow } from '../repositories/work.repository.js';
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -21,7 +21,7 @@ export function toWork(row: WorkCardRow): Work {
   const tags: Tag[] = row.tags.map(([id, name, i18n]) => ({ id, name, i18n: parseJson(i18n, {}) }));
   return {
     id: row.id,
-    source_id: formatRjCode(row.id),
+    source_id: formatWorkCode(row.id),
     title: row.title,
     circle_id: row.circle_id,
     name: circleName,

@@ -1,4 +1,4 @@
-import { formatRjCode } from '@sasayaki/api-contract';
+import { formatWorkCode } from '@sasayaki/api-contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 
@@ -89,7 +89,7 @@ async function insertWorkRows(db: Kysely<Database>, works: FactoryWork[]): Promi
         ...Object.values(tag.i18n ?? {}).map((entry) => entry.name),
       ]),
       ...(work.vas ?? []).map((va) => va.name),
-      formatRjCode(work.id),
+      formatWorkCode(work.id),
     ]
       .filter(Boolean)
       .join(' ')
@@ -113,7 +113,7 @@ async function insertWorkRows(db: Kysely<Database>, works: FactoryWork[]): Promi
         review_count: work.review_count ?? null,
         duration: work.duration ?? 0,
         root_dir: work.rootDir ?? '/nonexistent-library',
-        dir: formatRjCode(work.id),
+        dir: formatWorkCode(work.id),
         dir_raw: null,
         content_signature: null,
         metadata_source: 'workinfo',

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AGE_RATINGS, findRjCode, formatRjCode, Work } from '@sasayaki/api-contract';
+import { AGE_RATINGS, findWorkCode, formatWorkCode, Work } from '@sasayaki/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -48,7 +48,7 @@ afterAll(() => {
 /** The work folder of a file: the first path segment holding an RJ code (circle grouping folders have none). */
 function workFolderOf(file: string): string {
   const segments = file.split('/');
-  const index = segments.findIndex((segment) => findRjCode(segment) !== null);
+  const index = segments.findIndex((segment) => findWorkCode(segment) !== null);
   return segments.slice(0, index + 1).join('/');
 }
 
@@ -140,8 +140,8 @@ describe('generateDemoLibrary', () => {
     expect(infos.length).toBe(works - 2);
     for (const file of infos) {
       const info = WorkInfoFile.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
-      expect(info.source_id).toBe(formatRjCode(info.id));
-      expect(findRjCode(workFolderOf(file))).toBe(info.id);
+      expect(info.source_id).toBe(formatWorkCode(info.id));
+      expect(findWorkCode(workFolderOf(file))).toBe(info.id);
       expect(info.circle).toEqual({ id: info.circle_id, name: info.name });
       expect(info.price).toBeGreaterThanOrEqual(330);
       expect((info.price as number) % 110).toBe(0);

@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
-import { formatRjCode, parseWorkId } from '@sasayaki/api-contract';
+import { formatWorkCode, parseWorkId } from '@sasayaki/api-contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -21,7 +21,7 @@ export default function WorkPage() {
   const location = useLocation();
   const raw = useParams().id ?? '';
   const numeric = parseWorkId(raw);
-  const id = numeric === null ? raw : formatRjCode(numeric);
+  const id = numeric === null ? raw : formatWorkCode(numeric);
   const work = useWork(id, id);
   const offerPlay = (location.state as { offerPlay?: boolean } | null)?.offerPlay === true;
 

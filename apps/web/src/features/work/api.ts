@@ -1,6 +1,6 @@
 import {
   type Envelope,
-  formatRjCode,
+  formatWorkCode,
   type ProgressState,
   parseWorkId,
   type TrackNode,
@@ -53,7 +53,7 @@ export function useWork(id: string, sourceId: string) {
 export function prefetchWork(client: QueryClient, raw: string, session: Promise<unknown>): void {
   const numeric = parseWorkId(raw);
   if (numeric === null) return;
-  const id = formatRjCode(numeric);
+  const id = formatWorkCode(numeric);
   const retried =
     <T>(fetcher: (id: string, signal?: AbortSignal) => Promise<T>) =>
     ({ signal }: { signal: AbortSignal }) =>
