@@ -125,3 +125,22 @@ export const SEARCH_TOKEN_NAMES = [
 ] as const;
 export type SearchTokenName = (typeof SEARCH_TOKEN_NAMES)[number];
 export const AGE_RATINGS = ['general', 'r15', 'adult'] as const;
+
+/**
+ * The fields an administrator can edit by hand (`/api/admin/works/:id/metadata`, issue 12 item 5). The
+ * names are the metadata merge's field names (`vas`, `age`); `cover` is an uploaded or picked image.
+ */
+export const EDITABLE_FIELDS = [
+  'title',
+  'circle',
+  'vas',
+  'tags',
+  'release',
+  'age',
+  'price',
+  'series',
+  'cover',
+] as const;
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+/** The largest cover image an administrator may upload (bytes). */
+export const MAX_COVER_UPLOAD_BYTES = 16 * 1024 * 1024;

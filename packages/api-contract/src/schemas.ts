@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  AGE_RATINGS,
   COVER_TYPES,
+  EDITABLE_FIELDS,
   FEEDBACK_CATEGORIES,
   MAX_ID,
   MAX_PAGE_SIZE,
@@ -355,3 +357,125 @@ export type FeedbackItem = z.infer<typeof FeedbackItem>;
 export type FeedbackInbox = z.infer<typeof FeedbackInbox>;
 export type AdminSettings = z.infer<typeof AdminSettings>;
 export type AdminUser = z.infer<typeof AdminUser>;
+
+// ---- hand edits of a work's metadata (administrators; issue 12 item 5) ----
+
+const editText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: 'must not be empty' })
+    .max(max, { message: `must be at most ${max} characters` });
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2024-02-30). */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' })
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+    message: 'must be a date that exists',
+  });
+
+export const EditCircle = z.object({ id: z.number().int().nullable(), name: z.string() });
+export const EditVa = z.object({ id: z.string().nullable(), name: z.string() });
+export const EditTag = z.object({ id: z.number().int().nullable(), name: z.string(), i18n: TagI18n });
+export const EditSeries = z.object({ id: z.string().nullable(), name: z.string() });
+
+/** One field of the edit dialog: what the work shows, where that came from, and every alternative. */
+const fieldView = <T extends z.ZodType>(value: T) =>
+  z.object({
+    value: value.nullable().describe('The value the work shows; null when no source knows it'),
+    source: z
+      .string()
+      .nullable()
+      .describe(
+        "Where the value comes from: 'edit' or a provider (workinfo, dlsite, asmrone, kikoeru, folder, tags)",
+      ),
+    providers: z
+      .array(z.object({ provider: z.string(), value }))
+      .describe(
+        'What each provider that knows the field says, in the configured order: the value a revert gives is the first',
+      ),
+    edit: z
+      .object({ value, edited_at: z.string(), edited_by: z.string().nullable() })
+      .nullable()
+      .describe('The hand edit, when there is one: it wins over every provider'),
+  });
+
+export const CoverEdit = z.object({
+  kind: z.enum(['upload', 'file']),
+  fileId: z.number().int().nullable().describe("The work's image file the cover was made from ('file')"),
+  edited_at: z.string(),
+  edited_by: z.string().nullable(),
+});
+
+export const WorkMetadataView = z.object({
+  id: z.number().int(),
+  source_id: z.string(),
+  fields: z.object({
+    title: fieldView(z.string()),
+    circle: fieldView(EditCircle),
+    vas: fieldView(z.array(EditVa)),
+    tags: fieldView(z.array(EditTag)),
+    release: fieldView(z.string()),
+    age: fieldView(z.enum(AGE_RATINGS)),
+    price: fieldView(z.number()),
+    series: fieldView(EditSeries),
+  }),
+  cover: z.object({
+    edit: CoverEdit.nullable().describe(
+      'The hand-chosen cover; null when the scanner or a provider chose it',
+    ),
+    images: z
+      .array(z.object({ fileId: z.number().int(), path: z.string() }))
+      .describe("The work's image files, any of which can be picked as the cover"),
+  }),
+});
+export type WorkMetadataView = z.infer<typeof WorkMetadataView>;
+
+/** A tag that does not exist yet: its name in each of the three languages. */
+export const NewTagNames = z.object({
+  'ja-jp': editText(200),
+  'en-us': editText(200),
+  'zh-cn': editText(200),
+});
+
+/** `PUT /api/admin/works/:id/metadata`: any subset of the fields; each one given becomes a hand edit. */
+export const WorkMetadataEdit = z
+  .object({
+    title: editText(500).optional(),
+    circle: editText(200).optional().describe('A circle name: an existing circle of that name, or a new one'),
+    vas: z
+      .array(editText(200))
+      .max(50)
+      .optional()
+      .describe('Voice actor names, each an existing voice actor of that name or a new one'),
+    tags: z
+      .array(
+        z.union([
+          z.number().int().min(0).max(MAX_ID).describe('An existing tag id'),
+          z.object({ names: NewTagNames }).strict().describe('A new tag'),
+        ]),
+      )
+      .max(100)
+      .optional(),
+    release: IsoDate.optional(),
+    age: z.enum(AGE_RATINGS).optional(),
+    price: z
+      .number()
+      .int({ message: 'must be a non-negative integer' })
+      .min(0, { message: 'must be a non-negative integer' })
+      .max(MAX_ID)
+      .optional(),
+    series: editText(300).optional(),
+    cover: z
+      .object({ fileId: z.number().int().min(0).max(MAX_ID) })
+      .strict()
+      .optional()
+      .describe('Make the cover from this image file of the work (upload one with PUT .../cover)'),
+  })
+  .strict()
+  .refine((edit) => Object.keys(edit).length > 0, { message: 'must change at least one field' });
+export type WorkMetadataEdit = z.infer<typeof WorkMetadataEdit>;
+export type NewTagNames = z.infer<typeof NewTagNames>;
+
+export const EditableFieldParam = z.enum(EDITABLE_FIELDS);
