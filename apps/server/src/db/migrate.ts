@@ -6,6 +6,7 @@ import * as accounts from './migrations/2026-11-22-0003-accounts.js';
 import * as plannerStatistics from './migrations/2026-11-22-0004-planner-statistics.js';
 import * as scanLease from './migrations/2026-11-24-0002-scan-lease.js';
 import * as userNameKeys from './migrations/2026-11-24-0003-user-name-keys.js';
+import * as metadataProviders from './migrations/2026-11-25-0001-metadata-providers.js';
 import type { Database } from './schema.js';
 
 /** Append-only, named by date. Each runs once, in name order, at start-up. */
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectKind)
   '2026-11-22-0004-planner-statistics': plannerStatistics,
   '2026-11-24-0002-scan-lease': scanLease,
   '2026-11-24-0003-user-name-keys': userNameKeys,
+  '2026-11-25-0001-metadata-providers': metadataProviders,
 };
 
 class StaticProvider implements MigrationProvider {

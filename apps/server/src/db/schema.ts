@@ -20,6 +20,10 @@ export interface Database {
   playback_history: PlaybackHistoryTable;
   feedback: FeedbackTable;
   rate_limits: { key: string; window_start: number; count: number };
+  work_metadata: WorkMetadataTable;
+  work_edits: WorkEditsTable;
+  /** A work's language editions by id (in the library or not), as its merged metadata lists them. */
+  work_edition_links: { work_id: number; edition_id: number };
 }
 
 export interface WorksTable {
@@ -48,8 +52,28 @@ export interface WorksTable {
   dir_raw: string | null;
   /** A digest of the folder's file list (names, sizes, mtimes): unchanged means nothing to re-read. */
   content_signature: string | null;
-  /** Where the metadata came from: 'workinfo' | 'folder' | 'tags' | 'none'. */
+  /** Where the title came from (a ProviderName, or 'none'): kept for old readers; `field_sources` says more. */
   metadata_source: string;
+  /** JSON { field: ProviderName }: which provider (or 'edit') gave each merged field (metadata/merge.ts). */
+  field_sources: Generated<string>;
+  /** JSON { id, name } of the series, or null. */
+  series: string | null;
+  /** JSON array of { workno, lang, label, display_order, edition_type?, edition_id? }, or null. */
+  language_editions: string | null;
+  /** JSON: DLsite's translation_info object, as is, or null. */
+  translation_info: string | null;
+  original_workno: string | null;
+  /** The edition's own language ('JPN', 'ENG', 'CHI_HANS' …). */
+  lang: string | null;
+  /** 'DLSITE' | 'LOCAL' … */
+  source_type: string | null;
+  source_url: string | null;
+  /** JSON array of DLsite's rank items, or null. */
+  rank: string | null;
+  /** Absolute URL of the providers' remote cover, or null. */
+  cover_url: string | null;
+  /** JSON array of { id, lang, title, source_id }: the editions of this work that are in the library (merge time). */
+  other_editions: Generated<string>;
   /** Cache key of the generated cover images; null for the generated placeholder. */
   cover_key: string | null;
   /** What the cover was made from (file or embedded picture, with size and mtime): unchanged means no remake. */
@@ -166,6 +190,31 @@ export interface FeedbackTable {
   details: string;
   created_at: string;
   resolved_at: string | null;
+}
+
+export interface WorkMetadataTable {
+  work_id: number;
+  /** A ProviderName other than 'edit'. */
+  provider: string;
+  /** JSON ProviderMetadata (metadata/provider-types.ts). */
+  data: string;
+  /** 'ok' | 'not_found' | 'failed' | 'unreadable'. */
+  status: string;
+  message: string | null;
+  fetched_at: string;
+  /** When a fetching provider asks again; null for local providers. */
+  next_fetch_at: string | null;
+}
+
+export interface WorkEditsTable {
+  work_id: number;
+  /** A MetadataField. */
+  field: string;
+  /** JSON of the field's value, in ProviderMetadata's shape. */
+  value: string;
+  edited_at: string;
+  /** The administrator's name (kept when the account is deleted). */
+  edited_by: string | null;
 }
 
 export type WorkRow = Selectable<WorksTable>;

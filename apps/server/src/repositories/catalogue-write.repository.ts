@@ -20,9 +20,23 @@ export interface LabelInput<Id> {
   name: string;
 }
 
+/** Columns written only by the metadata merge (metadata/work-metadata-store.ts), never by a commit. */
+type MergedOnlyColumns =
+  | 'field_sources'
+  | 'series'
+  | 'language_editions'
+  | 'translation_info'
+  | 'original_workno'
+  | 'lang'
+  | 'source_type'
+  | 'source_url'
+  | 'rank'
+  | 'cover_url'
+  | 'other_editions';
+
 /** One work as the commit phase writes it: the row, its labels and its files, all at once. */
 export interface WorkCommit {
-  work: Omit<WorkRow, 'circle_id' | 'create_date' | 'missing'>;
+  work: Omit<WorkRow, 'circle_id' | 'create_date' | 'missing' | MergedOnlyColumns>;
   circle: LabelInput<number> | null;
   tags: Array<LabelInput<number> & { i18n: string }>;
   vas: Array<LabelInput<string>>;
