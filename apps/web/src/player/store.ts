@@ -91,8 +91,11 @@ export interface PlayerActions {
   wantPause(): void;
   togglePlay(): void;
   consumeIntent(): void;
-  /** Reloads the current track at `quality`, from `startAt` (default: where it is). */
-  setQuality(quality: StreamQuality | null, startAt?: number): void;
+  /**
+   * Reloads the current track at `quality`, from `startAt` (default: where it is); `forSeek` marks the
+   * original as a seek's detour, which ends when the low-bitrate copy can take over.
+   */
+  setQuality(quality: StreamQuality | null, startAt?: number, forSeek?: boolean): void;
   /** Reports from the audio element. */
   reportPlaying(playing: boolean): void;
   reportTime(currentTime: number, buffered?: number): void;
@@ -122,6 +125,7 @@ function initialState(): PlayerState {
     seek: null,
     shuffled: [],
     qualityOverride: null,
+    overrideForSeek: false,
   };
 }
 
@@ -136,6 +140,7 @@ function load(state: PlayerState, index: number, startAt = 0, play = true): Part
     buffered: 0,
     seek: null,
     qualityOverride: null,
+    overrideForSeek: false,
     intent: play ? 'wantPlay' : 'wantPause',
   };
 }
@@ -248,9 +253,10 @@ export const usePlayerStore = create<PlayerStore>((set, get) => ({
   wantPause: () => set({ intent: 'wantPause' }),
   togglePlay: () => (get().playing || get().intent === 'wantPlay' ? get().wantPause() : get().wantPlay()),
   consumeIntent: () => set({ intent: 'nothing' }),
-  setQuality: (quality, startAt) =>
+  setQuality: (quality, startAt, forSeek = false) =>
     set((state) => ({
       qualityOverride: quality,
+      overrideForSeek: forSeek && quality !== null,
       startAt: startAt ?? state.currentTime,
       currentTime: startAt ?? state.currentTime,
       loadNonce: state.loadNonce + 1,

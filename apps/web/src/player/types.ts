@@ -48,4 +48,10 @@ export interface PlayerState {
   shuffled: number[];
   /** A quality forced for the current track (switch mid-track, or the fallback after a failure). */
   qualityOverride: StreamQuality | null;
+  /**
+   * The override is a seek's detour to the original (a seek past what a growing low-bitrate stream had
+   * sent): the player returns to the low-bitrate copy within the track once that is seamless
+   * (engine/use-return-to-low.ts). A listener's own choice or a failure's fallback stays.
+   */
+  overrideForSeek: boolean;
 }

@@ -8,6 +8,7 @@ import { seekNeedsOriginal } from './seek-plan';
 import { useAudioEvents } from './use-audio-events';
 import { useMediaSession } from './use-media-session';
 import { usePositionSaver } from './use-position-saver';
+import { useReturnToLow } from './use-return-to-low';
 
 /** Where the next `loadedmetadata` should put the play head, and whether it should play. */
 export interface Pending {
@@ -97,10 +98,11 @@ export function AudioEngine() {
     const audio = audioRef.current;
     if (!audio || !seek) return;
     if (audio.readyState < 1) pending.current.start = seek.time;
-    // Past what a growing low-bitrate stream has: the original from there at once (this track only; the
-    // seek's time, not the store's, which the element's last time report may have moved back).
+    // Past what a growing low-bitrate stream has: the original from there at once (the seek's time, not
+    // the store's, which the element's last time report may have moved back), until the finished copy can
+    // take over at a quiet moment (use-return-to-low.ts) or the next track.
     else if (seekNeedsOriginal(audio, qualityRef.current, seek.time))
-      usePlayerStore.getState().setQuality('original', seek.time);
+      usePlayerStore.getState().setQuality('original', seek.time, true);
     else audio.currentTime = seek.time;
   }, [seek]);
   useEffect(() => {
@@ -118,6 +120,7 @@ export function AudioEngine() {
 
   useAudioEvents(audioRef, pending, quality);
   usePositionSaver(audioRef);
+  useReturnToLow(audioRef);
   useMediaSession(audioRef, item);
 
   // biome-ignore lint/a11y/useMediaCaption: subtitles show in the lyrics bar, the lyrics view and picture-in-picture.
