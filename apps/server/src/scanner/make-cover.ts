@@ -1,3 +1,4 @@
+import { isEditedCover } from '../media/edited-cover.js';
 import { readLibraryFile } from '../media/library-file.js';
 import { chooseCoverImage } from './choose-cover.js';
 import type { AudioReader } from './read-audio-headers.js';
@@ -27,7 +28,8 @@ function sourceOf(kind: 'file' | 'embedded', file: IndexedFile): string {
 /**
  * Phase 5, covers: the chosen image file (see choose-cover.ts), else the embedded picture of the first
  * audio file that has one, handed to the cover store. When the source is the one the stored cover was
- * made from, nothing is re-made. A corrupt image is reported and the work gets no cover.
+ * made from, nothing is re-made. A corrupt image is reported and the work gets no cover. A cover an
+ * administrator chose (media/edited-cover.ts) is kept as it is.
  */
 export async function makeCover(
   files: readonly IndexedFile[],
@@ -37,6 +39,8 @@ export async function makeCover(
   reporter: ScanReporter,
   workDisplay: string,
 ): Promise<CoverResult> {
+  // An administrator's cover stays until they revert it, through full scans too.
+  if (previous && isEditedCover(previous.coverSource)) return previous;
   const image = chooseCoverImage(files);
   const candidates = image ? [{ file: image, kind: 'file' as const }] : embeddedCandidates(files);
   for (const { file, kind } of candidates) {
