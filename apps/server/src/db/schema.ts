@@ -74,6 +74,10 @@ export interface WorksTable {
   cover_url: string | null;
   /** JSON array of { id, lang, title, source_id }: the editions of this work that are in the library (merge time). */
   other_editions: Generated<string>;
+  /** 1 when the merged metadata says the work is a translation (metadata/edition-claims.ts). */
+  is_translation: Generated<number>;
+  /** The id of the original this work translates, when named (in the library or not). */
+  translation_of: number | null;
   /** Cache key of the generated cover images; null for the generated placeholder. */
   cover_key: string | null;
   /** What the cover was made from (file or embedded picture, with size and mtime): unchanged means no remake. */
