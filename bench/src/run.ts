@@ -6,6 +6,7 @@ import { loadConfig } from '@sasayaki/server/config/config.js';
 import { runAccountsSuite } from './accounts-suite.js';
 import { createBenchDatabase } from './bench-database.js';
 import { runCatalogueSuite } from './catalogue-suite.js';
+import { runFolderNameSuite } from './folder-name-suite.js';
 import { generateCatalogue } from './generate-catalogue.js';
 import { generateLibrary } from './generate-library.js';
 import { runPlayerSuite } from './player-suite.js';
@@ -176,7 +177,9 @@ async function main(): Promise<void> {
         );
       }
     }
-    // Once, not per database: the built web app on the demo library (SQLite).
+    // Once, not per database: parsing folder names (pure CPU), then the built web app on the demo library.
+    if (!webOnly)
+      measurements.push(...(await isolated('sqlite', 'folder names', async () => runFolderNameSuite())));
     measurements.push(...(await isolated('sqlite', 'web', () => runWebSuite(tmp))));
     measurements.push(...(await isolated('sqlite', 'player', () => runPlayerSuite(tmp))));
   } finally {
