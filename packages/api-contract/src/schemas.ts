@@ -479,3 +479,21 @@ export type WorkMetadataEdit = z.infer<typeof WorkMetadataEdit>;
 export type NewTagNames = z.infer<typeof NewTagNames>;
 
 export const EditableFieldParam = z.enum(EDITABLE_FIELDS);
+
+// ---- works without a code, new codes (docs/metadata.md, "Works without a code") ----
+
+export const LocalWorkBody = z.object({
+  path: z
+    .string()
+    .min(1)
+    .max(4096)
+    .describe('The folder\'s absolute path, inside a library folder, at most scan.maxDepth folders below it'),
+});
+
+export const WorkCodeBody = z.object({
+  code: z.string().max(32).describe('RJ, BJ or VJ and 6 or 8 digits, e.g. RJ123456'),
+});
+
+/** A work's id and code after it was marked or given a code (the old id answers 404 from then on). */
+export const WorkCodeAnswer = z.object({ id: z.number().int(), source_id: z.string() });
+export type WorkCodeAnswer = z.infer<typeof WorkCodeAnswer>;
