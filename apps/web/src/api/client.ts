@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@sasayaki/api-contract';
 import { readString, STORAGE_KEYS } from '../lib/storage';
 import { noteRateLimit, parseRetryAfter, waitForRateLimit } from './rate-limit';
 
@@ -10,6 +11,8 @@ export class ApiError extends Error {
     readonly serverMessage: string | null,
     /** Seconds the server asked to wait (`Retry-After` of a 429), else null. */
     readonly retryAfter: number | null = null,
+    /** The fields a 400 names (`errors[]` of the contract's error body), for forms to show beside each field. */
+    readonly fieldErrors: NonNullable<ErrorBody['errors']> = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -45,6 +48,7 @@ export function withQuery(path: string, query?: Query): string {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
   query?: Query;
+  /** Sent as JSON; a Blob (an image upload) is sent as it is, with its own type. */
   body?: unknown;
   signal?: AbortSignal;
   /** Milliseconds before the request is abandoned as a network failure. */
@@ -65,7 +69,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const raw = options.body instanceof Blob;
+  if (options.body !== undefined)
+    headers['Content-Type'] = raw ? (options.body as Blob).type : 'application/json';
   const signals = [options.signal, options.timeout ? AbortSignal.timeout(options.timeout) : undefined].filter(
     (signal): signal is AbortSignal => signal !== undefined,
   );
@@ -74,7 +80,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(withQuery(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined ? undefined : raw ? (options.body as Blob) : JSON.stringify(options.body),
       signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
       keepalive: options.keepalive,
     });
@@ -83,15 +90,18 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (!response.ok) {
     let serverMessage: string | null = null;
+    let fieldErrors: NonNullable<ErrorBody['errors']> = [];
     try {
-      serverMessage = ((await response.json()) as { error?: string }).error ?? null;
+      const body = (await response.json()) as Partial<ErrorBody>;
+      serverMessage = body.error ?? null;
+      fieldErrors = Array.isArray(body.errors) ? body.errors : [];
     } catch {
       // Not JSON: the status line speaks for itself.
     }
     const message = serverMessage ?? `${response.status} ${response.statusText}`.trim();
     const retryAfter = response.status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : null;
     if (retryAfter !== null && isRead) noteRateLimit(retryAfter);
-    throw new ApiError(message, response.status, response.statusText, serverMessage, retryAfter);
+    throw new ApiError(message, response.status, response.statusText, serverMessage, retryAfter, fieldErrors);
   }
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';

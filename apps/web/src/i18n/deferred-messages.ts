@@ -6,6 +6,7 @@ import { authMessages } from '../features/auth/messages';
 import { favouritesMessages } from '../features/favourites/messages';
 import { labelsMessages } from '../features/labels/messages';
 import { settingsMessages } from '../features/settings/messages';
+import { workEditMessages } from '../features/work/edit/messages';
 import { workMessages } from '../features/work/messages';
 import { playerMessages } from '../player/messages';
 import type { FeatureMessages } from './catalogue';
@@ -18,6 +19,7 @@ export const DEFERRED_MESSAGES: Record<string, FeatureMessages> = {
   about: aboutMessages,
   admin: adminMessages,
   work: workMessages,
+  workEdit: workEditMessages,
   review: reviewMessages,
   feedback: feedbackMessages,
   favourites: favouritesMessages,

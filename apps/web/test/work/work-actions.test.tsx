@@ -6,17 +6,19 @@ import { makeWork } from '../works/fixtures';
 
 configure({ asyncUtilTimeout: 20_000 });
 
-beforeEach(() => {
+function signedInAs(group: 'user' | 'administrator') {
   vi.stubGlobal(
     'fetch',
     vi.fn(
       async () =>
-        new Response(JSON.stringify({ user: { name: 'listener', group: 'user' }, auth: true, reg: true }), {
+        new Response(JSON.stringify({ user: { name: 'listener', group }, auth: true, reg: true }), {
           headers: { 'content-type': 'application/json' },
         }),
     ),
   );
-});
+}
+
+beforeEach(() => signedInAs('user'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('WorkActions', { timeout: 30_000 }, () => {
@@ -29,5 +31,15 @@ describe('WorkActions', { timeout: 30_000 }, () => {
     renderWithProviders(<WorkActions id="RJ000001" work={{ ...makeWork(1), review_text: 'Lovely.' }} />);
     expect(await screen.findByRole('button', { name: 'Edit your review' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
+  });
+
+  it('offers Edit (the metadata dialog) to administrators only', async () => {
+    const { unmount } = renderWithProviders(<WorkActions id="RJ000001" work={makeWork(1)} />);
+    expect(await screen.findByRole('button', { name: 'Write a review' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    unmount();
+    signedInAs('administrator');
+    renderWithProviders(<WorkActions id="RJ000001" work={makeWork(1)} />);
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Work } from '@sasayaki/api-contract';
-import { IconMessageReport, IconPencil } from '@tabler/icons-react';
+import { IconEdit, IconMessageReport, IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,12 @@ const ReviewDialog = lazy(() =>
 const FeedbackDialog = lazy(() =>
   import('../../components/feedback/FeedbackDialog').then((module) => ({ default: module.FeedbackDialog })),
 );
+const EditMetadataDialog = lazy(() => import('./edit/EditMetadataDialog'));
 
-/** The progress dropdown, write-review and feedback; the guest sees them disabled with a hint. */
+/**
+ * The progress dropdown, write-review and feedback; the guest sees them disabled with a hint. Administrators
+ * also get Edit (the metadata dialog).
+ */
 export function WorkActions({ id, work }: { id: string; work: Work }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -24,7 +28,8 @@ export function WorkActions({ id, work }: { id: string; work: Work }) {
   const user = session.data?.user;
   const guest = !user || user.group === 'guest';
   const progress = useSetProgress(id, work.id, user?.name ?? '');
-  const [dialog, setDialog] = useState<'review' | 'feedback' | null>(null);
+  const administrator = user?.group === 'administrator';
+  const [dialog, setDialog] = useState<'review' | 'feedback' | 'edit' | null>(null);
 
   return (
     <Stack gap={6}>
@@ -47,6 +52,16 @@ export function WorkActions({ id, work }: { id: string; work: Work }) {
         >
           {t('work.actions.feedback')}
         </Button>
+        {administrator && (
+          <Button
+            variant="subtle"
+            color="gray"
+            leftSection={<IconEdit size={16} aria-hidden />}
+            onClick={() => setDialog('edit')}
+          >
+            {t('workEdit.open')}
+          </Button>
+        )}
       </Group>
       {guest && session.data && (
         <Text fz="xs" c="dimmed">
@@ -66,6 +81,7 @@ export function WorkActions({ id, work }: { id: string; work: Work }) {
           />
         )}
         {dialog === 'feedback' && <FeedbackDialog opened workId={work.id} onClose={() => setDialog(null)} />}
+        {dialog === 'edit' && <EditMetadataDialog id={id} work={work} onClose={() => setDialog(null)} />}
       </Suspense>
     </Stack>
   );

@@ -1,0 +1,188 @@
+import { Alert, Button, Center, Divider, Group, Loader, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Work, WorkMetadataEdit, WorkMetadataView } from '@sasayaki/api-contract';
+import { IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  invalidateWorkMetadata,
+  metadataKey,
+  refreshMetadata,
+  revertField,
+  saveMetadata,
+  useWorkMetadata,
+} from './api';
+import { CodeField } from './CodeField';
+import { CoverField } from './CoverField';
+import { changedFields, type DraftField, type EditDraft, errorsByField, initialDraft } from './edit-draft';
+import { FieldRow } from './FieldRow';
+import { MetadataFields } from './MetadataFields';
+
+export interface EditMetadataDialogProps {
+  /** The work page's id (RJ123456). */
+  id: string;
+  work: Work;
+  onClose(): void;
+}
+
+/** The administrator's Edit dialog (issue 12 item 5): a sheet on phones, a dialog on larger screens. */
+export function EditMetadataDialog({ id, work, onClose }: EditMetadataDialogProps) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const metadata = useWorkMetadata(id);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('workEdit.title')}
+      fullScreen={phone}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
+    >
+      {metadata.data ? (
+        <EditForm id={id} work={work} view={metadata.data} onClose={onClose} />
+      ) : metadata.isError ? (
+        <Alert color="red">{t('workEdit.loadFailed')}</Alert>
+      ) : (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+    </Modal>
+  );
+}
+
+function EditForm({ id, work, view, onClose }: EditMetadataDialogProps & { view: WorkMetadataView }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [initial, setInitial] = useState(() => initialDraft(view, work));
+  const [draft, setDraft] = useState<EditDraft>(initial);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+
+  const applied = (next: WorkMetadataView) => {
+    queryClient.setQueryData(metadataKey(id), next);
+    invalidateWorkMetadata(queryClient, id);
+  };
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.fieldErrors.length) setErrors(errorsByField(error.fieldErrors));
+    else notifyError(error);
+  };
+  const save = useMutation({
+    mutationFn: (body: WorkMetadataEdit) => saveMetadata(id, body),
+    onSuccess: (next) => {
+      applied(next);
+      notifySuccess(t('workEdit.saved'));
+      onClose();
+    },
+    onError: failed,
+  });
+  const revert = useMutation({
+    mutationFn: (field: DraftField | 'cover') => revertField(id, field),
+    onSuccess: (next, field) => {
+      applied(next);
+      notifySuccess(t('workEdit.reverted'));
+      if (field === 'cover') return;
+      // The reverted field shows the providers' value; the others keep what is being typed.
+      const fresh = initialDraft(next, { tags: work.tags });
+      const reset: Partial<EditDraft> =
+        field === 'tags' ? { tagIds: fresh.tagIds, newTags: [] } : { [field]: fresh[field] };
+      setInitial((before) => ({ ...before, ...reset }));
+      setDraft((before) => ({ ...before, ...reset }));
+      setErrors((before) => ({ ...before, [field]: undefined }));
+    },
+    onError: failed,
+  });
+  const refresh = useMutation({
+    mutationFn: () => refreshMetadata(id),
+    onSuccess: () => {
+      notifySuccess(t('workEdit.refreshStarted'));
+      invalidateWorkMetadata(queryClient, id);
+    },
+    onError: (error) => notifyError(error),
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const body = changedFields(initial, draft);
+    if (Object.keys(body).length === 0) {
+      notifySuccess(t('workEdit.nothingChanged'));
+      onClose();
+    } else save.mutate(body);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <CodeField
+          id={id}
+          current={view.source_id}
+          onChanged={(code) => {
+            invalidateWorkMetadata(queryClient, id);
+            notifySuccess(t('workEdit.code.changed', { code }));
+            onClose();
+            navigate(`/work/${code}`, { replace: true });
+          }}
+        />
+        <MetadataFields
+          view={view}
+          draft={draft}
+          currentTags={work.tags}
+          errors={errors}
+          reverting={revert.isPending ? (revert.variables as DraftField) : null}
+          onChange={(change) => {
+            setDraft((before) => ({ ...before, ...change }));
+            setErrors((before) => ({
+              ...before,
+              ...Object.fromEntries(Object.keys(change).map((key) => [key, undefined])),
+            }));
+          }}
+          onRevert={(field) => revert.mutate(field)}
+        />
+        <FieldRow
+          label={t('workEdit.fields.cover')}
+          state={{
+            source: view.cover.edit ? 'edit' : 'scan',
+            edited: view.cover.edit !== null,
+            fallback: null,
+          }}
+          reverting={revert.isPending && revert.variables === 'cover'}
+          onRevert={() => revert.mutate('cover')}
+        >
+          <CoverField
+            id={id}
+            view={view}
+            error={errors.cover}
+            onPick={(fileId) => saveMetadata(id, { cover: { fileId } }).then(applied, failed)}
+            onChanged={applied}
+          />
+        </FieldRow>
+        <Divider />
+        <Group justify="space-between" gap="sm">
+          <Button
+            variant="subtle"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={refresh.isPending}
+            onClick={() => refresh.mutate()}
+          >
+            {t('workEdit.refresh')}
+          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              {t('workEdit.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('workEdit.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export default EditMetadataDialog;
