@@ -20,10 +20,10 @@ export interface Database {
   playback_history: PlaybackHistoryTable;
   feedback: FeedbackTable;
   rate_limits: { key: string; window_start: number; count: number };
-  /** Accounts imported from kikoeru-express: its user name → the Sasayaki user (import-kikoeru/). */
-  kikoeru_users: { kikoeru_name: string; user_id: number };
   work_metadata: WorkMetadataTable;
   work_edits: WorkEditsTable;
+  /** DLsite genre names by id: `names` is JSON `{ 'ja-jp': …, 'en-us': …, 'zh-cn': … }` (metadata/dlsite/). */
+  dlsite_genres: { id: number; names: string; fetched_at: string };
   /** A work's language editions by id (in the library or not), as its merged metadata lists them. */
   work_edition_links: { work_id: number; edition_id: number };
 }
