@@ -19,6 +19,7 @@ import { registerPlaybackRoutes } from './http/routes/playback.routes.js';
 import { registerReviewRoutes } from './http/routes/review.routes.js';
 import { registerScanRoutes } from './http/routes/scan.routes.js';
 import { registerSystemRoutes } from './http/routes/system.routes.js';
+import { registerWorkCodeRoutes } from './http/routes/work-code.routes.js';
 import { registerWorksRoutes } from './http/routes/works.routes.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { requestSerializers } from './logger.js';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await registerFeedbackRoutes(api, ctx);
       await registerAdminRoutes(api, ctx);
       await registerScanRoutes(api, ctx);
+      await registerWorkCodeRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

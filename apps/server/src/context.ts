@@ -11,12 +11,14 @@ import { Transcoder } from './media/transcoder.js';
 import { CatalogueWriteRepository } from './repositories/catalogue-write.repository.js';
 import { FeedbackRepository } from './repositories/feedback.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
+import { FolderWorkIdRepository } from './repositories/folder-work-id.repository.js';
 import { LabelRepository } from './repositories/label.repository.js';
 import { PlaybackRepository } from './repositories/playback.repository.js';
 import { ReviewRepository } from './repositories/review.repository.js';
 import { ScanRepository } from './repositories/scan.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
+import { WorkCodeRepository } from './repositories/work-code.repository.js';
 import { WorkRepository } from './repositories/work.repository.js';
 import { createAudioReader } from './scanner/read-audio-headers.js';
 import { AccountService } from './services/account.service.js';
@@ -31,6 +33,7 @@ import { ReviewService } from './services/review.service.js';
 import { RuntimeSettingsService } from './services/runtime-settings.service.js';
 import { ScanService } from './services/scan.service.js';
 import { UserAdminService } from './services/user-admin.service.js';
+import { WorkCodeService } from './services/work-code.service.js';
 import { prepareDataFolder } from './util/data-folder.js';
 
 /**
@@ -58,6 +61,8 @@ export interface AppContext {
   playback: PlaybackService;
   feedback: FeedbackService;
   userAdmin: UserAdminService;
+  /** Works without a code, new codes (docs/metadata.md). */
+  workCodes: WorkCodeService;
   close(): Promise<void>;
 }
 
@@ -89,10 +94,12 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   });
   const covers = new CoverStore(join(config.dataDir, 'covers'));
   const media = new MediaService({ works, files, covers });
+  const folderIds = new FolderWorkIdRepository(db);
   const scans = new ScanService({
     config,
     scans: scanRepository,
     catalogue: new CatalogueWriteRepository(db, database.dialect),
+    folderIds,
     settings,
     maintenance,
     covers,
@@ -136,6 +143,13 @@ export async function createContext(config: Config, logger: Logger): Promise<App
       createFeedbackForwarder(config.feedbackDsn, logger),
     ),
     userAdmin: new UserAdminService(users, () => accounts.forgetSessions()),
+    workCodes: new WorkCodeService({
+      config,
+      folderIds,
+      workCodes: new WorkCodeRepository(db),
+      scanSoon: () => scans.startUnlessRunning('incremental'),
+      now: () => new Date().toISOString(),
+    }),
     async close() {
       // A scan of this process records its end before the database goes away.
       await scans.close();

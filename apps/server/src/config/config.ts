@@ -3,6 +3,11 @@ import { isIP } from 'node:net';
 import { cpus } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  DEFAULT_PROVIDER_ORDER,
+  type OrderedProviderName,
+  PROVIDER_NAMES,
+} from '../metadata/provider-types.js';
 import { dataPlacementProblem } from './data-placement.js';
 
 /**
@@ -26,6 +31,13 @@ export interface Config {
     leaseMs: number;
   };
   transcode: { maxConcurrent: number; cacheBytes: number };
+  metadata: {
+    /**
+     * The metadata providers in the order their values win (hand edits always come first); a provider
+     * left out is switched off (docs/metadata.md).
+     */
+    providers: OrderedProviderName[];
+  };
   auth: AuthConfig;
   limits: {
     guestRequestsPerMinute: number;
@@ -120,6 +132,7 @@ const FileConfig = z
         cacheMegabytes: z.number().int().min(16),
       })
       .partial(),
+    metadata: z.object({ providers: z.array(z.string()) }).partial(),
     auth: z.boolean(),
     adminName: z.string().min(5).max(64),
     tokenLifetimeDays: z.number().int().min(1).max(3650),
@@ -208,6 +221,27 @@ function feedbackDsn(value: string | undefined): string | null {
   } catch {
     throw new ConfigError('SASAYAKI_FEEDBACK_DSN', 'not a valid URL');
   }
+}
+
+const ORDERABLE_PROVIDERS: readonly string[] = PROVIDER_NAMES.filter((name) => name !== 'edit');
+
+/**
+ * `SASAYAKI_METADATA_PROVIDERS` (comma-separated) or `metadata.providers`: provider names in the order
+ * their values win, each once; one left out is off. `edit` is not a provider: hand edits always win.
+ */
+function metadataProvidersFrom(value: string | string[] | undefined, setting: string): OrderedProviderName[] {
+  if (value === undefined) return [...DEFAULT_PROVIDER_ORDER];
+  const names = (typeof value === 'string' ? value.split(',') : value)
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+  if (names.length === 0) throw new ConfigError(setting, 'name at least one provider');
+  for (const name of names) {
+    if (!ORDERABLE_PROVIDERS.includes(name))
+      throw new ConfigError(setting, `"${name}" is not a provider (${ORDERABLE_PROVIDERS.join(', ')})`);
+  }
+  const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+  if (duplicate) throw new ConfigError(setting, `"${duplicate}" is listed twice`);
+  return names as OrderedProviderName[];
 }
 
 /** Fastify's names for address ranges, usable in the trusted proxy list as in Fastify's own option. */
@@ -307,6 +341,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxConcurrent:
         intFromEnv(env, 'SASAYAKI_TRANSCODE_CONCURRENCY', 1, 64) ?? file.transcode?.maxConcurrent ?? cores,
       cacheBytes: (file.transcode?.cacheMegabytes ?? 2048) * 1024 * 1024,
+    },
+    metadata: {
+      providers: env.SASAYAKI_METADATA_PROVIDERS
+        ? metadataProvidersFrom(env.SASAYAKI_METADATA_PROVIDERS, 'SASAYAKI_METADATA_PROVIDERS')
+        : metadataProvidersFrom(file.metadata?.providers, 'metadata.providers'),
     },
     auth: {
       enabled: boolFromEnv(env, 'SASAYAKI_AUTH') ?? file.auth ?? true,

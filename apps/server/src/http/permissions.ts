@@ -70,6 +70,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/scan': 'admin',
   'DELETE /api/scan': 'admin',
   'GET /api/scan/events': 'admin',
+  'POST /api/admin/works/local': 'admin',
+  'PUT /api/admin/works/:id/code': 'admin',
 };
 
 /** The table's key for a request: HEAD rides on its GET route. */

@@ -63,6 +63,19 @@ export class UserRepository {
       .execute();
   }
 
+  /**
+   * Swaps one hash for another of the same password (an imported md5 upgraded to argon2id): tokens stay
+   * valid, and nothing happens if the stored hash is no longer `from`.
+   */
+  async replacePasswordHash(id: number, from: string, to: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: to })
+      .where('id', '=', id)
+      .where('password_hash', '=', from)
+      .execute();
+  }
+
   async setGroup(id: number, group: UserGroup): Promise<void> {
     await this.db.updateTable('users').set({ group }).where('id', '=', id).execute();
   }

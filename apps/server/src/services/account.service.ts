@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { User, UserGroup } from '@sasayaki/api-contract';
 import type { Logger } from 'pino';
 import { AttemptLimits, TooManyAttempts } from '../auth/attempt-limits.js';
+import { isKikoeruHash, verifyKikoeruPassword } from '../auth/kikoeru-passwords.js';
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.js';
 import type { RateLimiter } from '../auth/rate-limiter.js';
 import { writePrivateFile } from '../auth/secrets.js';
@@ -127,13 +128,28 @@ export class AccountService {
     const row = await this.attempts.attemptLogin(nameKey, address, async () => {
       const found = (await this.users.findByName(name)) ?? (await this.users.findByNameKey(nameKey));
       if (!found) await verifyNothing(password);
-      return found && (await verifyPassword(found.password_hash, password)) ? found : null;
+      return found && (await this.checkPassword(found, password)) ? found : null;
     });
     if (!row) throw new Unauthorized('Wrong user name or password');
     if (row.group === 'guest' && !(await this.settings.get()).guest) {
       throw new Forbidden('Guest access is turned off on this server');
     }
     return this.issue(row);
+  }
+
+  /**
+   * The login's password check. An account imported from kikoeru (auth/kikoeru-passwords.ts) is checked
+   * against its md5 once, then re-hashed with argon2id; the swap only happens if the stored hash is still
+   * that md5 (a concurrent login or password change wins). The md5 check costs microseconds, so an
+   * argon2 verification's time is spent too: timing does not tell imported accounts from others.
+   */
+  private async checkPassword(row: UserRow, password: string): Promise<boolean> {
+    if (!isKikoeruHash(row.password_hash)) return verifyPassword(row.password_hash, password);
+    await verifyNothing(password);
+    if (!verifyKikoeruPassword(row.password_hash, password, this.config.dataDir)) return false;
+    await this.users.replacePasswordHash(row.id, row.password_hash, await hashPassword(password));
+    this.logger.info({ user: row.name }, 'imported kikoeru password re-hashed with argon2id');
+    return true;
   }
 
   async register(name: string, password: string, address: string): Promise<IssuedSession> {
