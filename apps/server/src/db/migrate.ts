@@ -9,7 +9,6 @@ import * as userNameKeys from './migrations/2026-11-24-0003-user-name-keys.js';
 import * as metadataProviders from './migrations/2026-11-25-0001-metadata-providers.js';
 import * as dlsiteGenres from './migrations/2026-11-25-0003-dlsite-genres.js';
 import * as kikoeruUsers from './migrations/2026-11-25-0004-kikoeru-users.js';
-import * as kikoeruUsers from './migrations/2026-11-25-0004-kikoeru-users.js';
 import * as languageEditions from './migrations/2026-11-25-0007-language-editions.js';
 import type { Database } from './schema.js';
 
@@ -23,7 +22,6 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectKind)
   '2026-11-24-0003-user-name-keys': userNameKeys,
   '2026-11-25-0001-metadata-providers': metadataProviders,
   '2026-11-25-0003-dlsite-genres': dlsiteGenres,
-  '2026-11-25-0004-kikoeru-users': kikoeruUsers,
   '2026-11-25-0004-kikoeru-users': kikoeruUsers,
   '2026-11-25-0007-language-editions': languageEditions,
 };

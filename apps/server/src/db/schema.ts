@@ -22,8 +22,6 @@ export interface Database {
   rate_limits: { key: string; window_start: number; count: number };
   /** Accounts imported from kikoeru-express: its user name → the Sasayaki user (import-kikoeru/). */
   kikoeru_users: { kikoeru_name: string; user_id: number };
-  /** Accounts imported from kikoeru-express: its user name → the Sasayaki user (import-kikoeru/). */
-  kikoeru_users: { kikoeru_name: string; user_id: number };
   work_metadata: WorkMetadataTable;
   work_edits: WorkEditsTable;
   /** DLsite genre names by id: `names` is JSON `{ 'ja-jp': …, 'en-us': …, 'zh-cn': … }` (metadata/dlsite/). */
