@@ -17,6 +17,8 @@ Commands:
   scan [--full]    scan the library folders once and exit
   demo [--out DIR] generate the demo library into <data>/demo-library (or DIR) and exit
   user ...         manage accounts: list, add, passwd, rm (sasayaki user --help)
+  import-kikoeru --db PATH [--config PATH] [--dry-run]
+                   move in from kikoeru-express (sasayaki import-kikoeru --help)
 
 Settings come from <data>/config.json and the environment (see docs/configuration.md).`;
 
@@ -122,11 +124,43 @@ async function user(args: string[]): Promise<void> {
   }
 }
 
+/** `sasayaki import-kikoeru …`: see import-kikoeru/import-kikoeru.ts. */
+async function importKikoeruCommand(args: string[]): Promise<void> {
+  const cli = await import('./cli/import-kikoeru-command.js');
+  if (args.includes('--help')) {
+    console.log(cli.IMPORT_KIKOERU_USAGE);
+    return;
+  }
+  const { importKikoeru } = await import('./import-kikoeru/import-kikoeru.js');
+  const { KikoeruSourceError } = await import('./import-kikoeru/kikoeru-database.js');
+  let options: ReturnType<typeof cli.parseImportArgs>;
+  try {
+    options = cli.parseImportArgs(args);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  const config = loadConfig();
+  const ctx = await createContext(config, createLogger('warn'));
+  try {
+    const report = await importKikoeru({ db: ctx.database.db, dataDir: config.dataDir }, options);
+    console.log(options.json ? JSON.stringify(report, null, 2) : cli.formatImportReport(report));
+  } catch (error) {
+    if (!(error instanceof KikoeruSourceError)) throw error;
+    console.error(`${error.message}\nNothing was imported.`);
+    process.exitCode = 1;
+  } finally {
+    await ctx.close();
+  }
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve,
   scan,
   demo: async (args) => (await import('./demo/demo-command.js')).runDemoCommand(args, loadConfig()),
   user,
+  'import-kikoeru': importKikoeruCommand,
 };
 
 async function main(argv: string[]): Promise<void> {
