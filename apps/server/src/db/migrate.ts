@@ -7,6 +7,7 @@ import * as plannerStatistics from './migrations/2026-11-22-0004-planner-statist
 import * as scanLease from './migrations/2026-11-24-0002-scan-lease.js';
 import * as userNameKeys from './migrations/2026-11-24-0003-user-name-keys.js';
 import * as metadataProviders from './migrations/2026-11-25-0001-metadata-providers.js';
+import * as folderWorkIds from './migrations/2026-11-25-0002-folder-work-ids.js';
 import * as dlsiteGenres from './migrations/2026-11-25-0003-dlsite-genres.js';
 import * as kikoeruUsers from './migrations/2026-11-25-0004-kikoeru-users.js';
 import * as languageEditions from './migrations/2026-11-25-0007-language-editions.js';
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectKind)
   '2026-11-24-0002-scan-lease': scanLease,
   '2026-11-24-0003-user-name-keys': userNameKeys,
   '2026-11-25-0001-metadata-providers': metadataProviders,
+  '2026-11-25-0002-folder-work-ids': folderWorkIds,
   '2026-11-25-0003-dlsite-genres': dlsiteGenres,
   '2026-11-25-0004-kikoeru-users': kikoeruUsers,
   '2026-11-25-0007-language-editions': languageEditions,

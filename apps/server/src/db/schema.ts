@@ -28,6 +28,10 @@ export interface Database {
   dlsite_genres: { id: number; names: string; fetched_at: string };
   /** A work's language editions by id (in the library or not), as its merged metadata lists them. */
   work_edition_links: { work_id: number; edition_id: number };
+  /** Folders whose work id is not their name's code: local works, works given a code (scanner/folder-ids.ts). */
+  folder_work_ids: FolderWorkIdsTable;
+  /** Each work's raw audio tag values, for the placeholder rule (metadata/audio-tags-provider.ts). */
+  work_audio_tags: { work_id: number; field: string; value: string };
 }
 
 export interface WorksTable {
@@ -212,6 +216,17 @@ export interface WorkMetadataTable {
   fetched_at: string;
   /** When a fetching provider asks again; null for local providers. */
   next_fetch_at: string | null;
+}
+
+export interface FolderWorkIdsTable {
+  /** The work id: LOCAL_ID_BASE + n for a work without a code, else the code an administrator gave. */
+  id: number;
+  root_dir: string;
+  dir: string;
+  dir_raw: string | null;
+  /** 1 when an administrator marked the folder as a work (it needs no workinfo.json then). */
+  marked: number;
+  created_at: string;
 }
 
 export interface WorkEditsTable {

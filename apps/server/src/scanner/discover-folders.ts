@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findWorkCode } from '@sasayaki/api-contract';
+import { type FolderWorkId, folderKey } from '../repositories/folder-work-id.repository.js';
 import { naturalCompare } from '../util/natural-sort.js';
 import {
   appendName,
@@ -17,6 +18,8 @@ import { type ScanReporter, throwIfCancelled, type WorkFolder } from './scan-typ
 
 export interface Discovery {
   works: WorkFolder[];
+  /** Folders without a code that hold a workinfo.json and have no id yet (scanner/folder-ids.ts numbers them). */
+  newLocalFolders: NewLocalFolder[];
   /** Roots that could not be read at all: their works must not be marked missing (an unmounted disk). */
   unreachableRoots: string[];
 }
@@ -25,18 +28,26 @@ interface Candidate extends WorkFolder {
   rootIndex: number;
 }
 
+export type NewLocalFolder = Omit<WorkFolder, 'id'>;
+
+const WORKINFO = 'workinfo.json';
+
 /**
- * Phase 1, discover folders: a folder whose name holds an RJ, BJ or VJ code is a work; folders without one are
- * searched down to `maxDepth` levels below each root. A work's own subfolders are not searched for
- * works: everything below a work belongs to it.
+ * Phase 1, discover folders: a folder whose name holds an RJ, BJ or VJ code is a work, and so is a folder
+ * without a code that holds a workinfo.json or that an administrator marked; folders that are none of these
+ * are searched down to `maxDepth` levels below each root. A work's own subfolders are not searched for
+ * works: everything below a work belongs to it. `folderIds` (by `folderKey`) gives the folders whose id is
+ * not their name's code: local works, works given another code, marked folders.
  */
 export async function discoverWorkFolders(
   roots: readonly string[],
   maxDepth: number,
   guard: PathGuard,
   reporter: ScanReporter,
+  folderIds: ReadonlyMap<string, FolderWorkId> = new Map(),
 ): Promise<Discovery> {
   const candidates: Candidate[] = [];
+  const newLocalFolders: NewLocalFolder[] = [];
   const unreachableRoots: string[] = [];
   const visited = new Set<string>();
 
@@ -64,6 +75,10 @@ export async function discoverWorkFolders(
       reporter.issue(display, `Cannot read folder: ${(error as Error).message}`, 'error', 'failed');
       return;
     }
+    if (depth > 0 && entries.some((entry) => entry.isFile() && isWorkInfo(entry.name))) {
+      newLocalFolders.push({ rootDir: root, dir: toStoredPath(rel), absPath, display });
+      return;
+    }
     const folders: EntryName[] = [];
     for (const entry of entries) {
       const name = decodeName(entry.name);
@@ -79,9 +94,9 @@ export async function discoverWorkFolders(
     for (const name of folders) {
       const childAbs = childPath(absPath, name);
       const childRel = appendName(rel, name);
-      const id = findWorkCode(name.text);
+      const dir = toStoredPath(childRel);
+      const id = folderIds.get(folderKey(root, dir.text))?.id ?? findWorkCode(name.text);
       if (id !== null) {
-        const dir = toStoredPath(childRel);
         candidates.push({
           id,
           rootIndex,
@@ -97,7 +112,11 @@ export async function discoverWorkFolders(
   };
 
   for (const [index, root] of roots.entries()) await walk(index, root, EMPTY_PATH, 0);
-  return { works: pickOnePerCode(candidates, reporter), unreachableRoots };
+  return { works: pickOnePerCode(candidates, reporter), newLocalFolders, unreachableRoots };
+}
+
+function isWorkInfo(name: Buffer): boolean {
+  return name.length === WORKINFO.length && name.toString('latin1').toLowerCase() === WORKINFO;
 }
 
 /** A symbolic link counts as a folder only when it resolves to a folder inside the library. */

@@ -1,7 +1,9 @@
 import type { ScanMode } from '@sasayaki/api-contract';
 import { forEachBounded, SerialQueue } from '../jobs/bounded-concurrency.js';
 import type { CatalogueWriteRepository } from '../repositories/catalogue-write.repository.js';
+import { type FolderWorkIdRepository, folderKey } from '../repositories/folder-work-id.repository.js';
 import { discoverWorkFolders } from './discover-folders.js';
+import { numberNewLocalFolders } from './folder-ids.js';
 import type { CoverSaver } from './make-cover.js';
 import { PathGuard } from './path-guard.js';
 import type { AudioReader } from './read-audio-headers.js';
@@ -16,6 +18,7 @@ export interface PipelineOptions {
 
 export interface PipelineDeps {
   catalogue: CatalogueWriteRepository;
+  folderIds: FolderWorkIdRepository;
   covers: CoverSaver;
   audio: AudioReader;
   now(): string;
@@ -34,13 +37,32 @@ export async function runScanPipeline(
 ): Promise<'finished' | 'cancelled'> {
   try {
     const guard = await PathGuard.forRoots(options.libraryDirs);
-    const discovery = await discoverWorkFolders(options.libraryDirs, options.maxDepth, guard, reporter);
-    reporter.count('found', discovery.works.length);
+    const folderIds = new Map(
+      (await deps.folderIds.list()).map((row) => [folderKey(row.root_dir, row.dir), row]),
+    );
+    const discovery = await discoverWorkFolders(
+      options.libraryDirs,
+      options.maxDepth,
+      guard,
+      reporter,
+      folderIds,
+    );
     const previous = await deps.catalogue.loadWorkStates();
+    const works = [
+      ...discovery.works,
+      ...(await numberNewLocalFolders(
+        discovery.newLocalFolders,
+        new Set(discovery.works.map((work) => work.id)),
+        previous,
+        { folderIds: deps.folderIds, guard, now: deps.now },
+        reporter,
+      )),
+    ];
+    reporter.count('found', works.length);
     const workDeps = { ...deps, guard, commits: new SerialQueue() };
     const seen = new Set<number>();
 
-    await forEachBounded(discovery.works, options.concurrency, reporter.signal, async (work) => {
+    await forEachBounded(works, options.concurrency, reporter.signal, async (work) => {
       reporter.setCurrent(work.display);
       try {
         const outcome = await scanWork(work, mode, previous.get(work.id), workDeps, reporter);

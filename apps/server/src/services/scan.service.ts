@@ -7,6 +7,7 @@ import { emptyCounts, ScanJob } from '../jobs/scan-job.js';
 import { leaseExpired, leaseExpiry, renewalIntervalMs } from '../jobs/scan-lease.js';
 import type { CatalogueWriteRepository } from '../repositories/catalogue-write.repository.js';
 import type { ScanLease, ScanRepository } from '../repositories/scan.repository.js';
+import type { FolderWorkIdRepository } from '../repositories/folder-work-id.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import type { CoverSaver } from '../scanner/make-cover.js';
 import type { AudioReader } from '../scanner/read-audio-headers.js';
@@ -21,6 +22,7 @@ export interface ScanServiceDeps {
   config: Pick<Config, 'libraryDirs' | 'scan'>;
   scans: ScanRepository;
   catalogue: CatalogueWriteRepository;
+  folderIds: FolderWorkIdRepository;
   settings: SettingsRepository;
   maintenance: MaintenanceService;
   covers: CoverSaver;
@@ -129,6 +131,18 @@ export class ScanService {
    * the lock (another process's, or this one's before it was killed), again when that scan's lease ends,
    * until a scan finished. Resolves once the first attempt is settled.
    */
+  /**
+   * Starts a scan unless one is running: what changed (a folder marked as a work) is then seen by the
+   * next scan, as the running one's discovery may be past it.
+   */
+  async startUnlessRunning(mode: ScanMode): Promise<void> {
+    try {
+      await this.start(mode);
+    } catch (error) {
+      if (!(error instanceof Conflict)) throw error;
+    }
+  }
+
   async startWhenFree(mode: ScanMode): Promise<void> {
     this.startupRetry = null;
     if (this.closed || (await this.hasScannedOnce())) return;
@@ -214,6 +228,7 @@ export class ScanService {
         },
         {
           catalogue: this.deps.catalogue,
+          folderIds: this.deps.folderIds,
           covers: this.deps.covers,
           audio: this.deps.audio,
           now: () => this.now(),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CatalogueWriteRepository } from '../../src/repositories/catalogue-write.repository.js';
+import { FolderWorkIdRepository } from '../../src/repositories/folder-work-id.repository.js';
 import { ScanRepository } from '../../src/repositories/scan.repository.js';
 import { SettingsRepository } from '../../src/repositories/settings.repository.js';
 import { createAudioReader } from '../../src/scanner/read-audio-headers.js';
@@ -43,6 +44,7 @@ describe.each(DATABASE_KINDS)('scan lease on %s', (kind) => {
       config: server.config,
       scans: new ScanRepository(db),
       catalogue: new CatalogueWriteRepository(db, dialect),
+      folderIds: new FolderWorkIdRepository(db),
       settings,
       maintenance: new MaintenanceService(settings),
       covers: server.ctx.covers,
