@@ -3,6 +3,7 @@
  * carries no zod.
  */
 export * from './constants.js';
+export * from './edition-languages.js';
 export * from './file-types.js';
 export * from './rj-code.js';
 export type * from './schemas.js';

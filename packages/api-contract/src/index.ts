@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './edition-languages.js';
 export * from './file-types.js';
 export * from './rj-code.js';
 export * from './schemas.js';

@@ -130,6 +130,18 @@ export const WorksQuery = z.object({
   sort: z.enum(SORT_DIRECTIONS).optional(),
   seed: strictInt(0, 99).optional(),
   subtitle: z.enum(['0', '1']).optional(),
+  /** `1`: only works whose metadata says they are translations (`translation_info`, `original_workno`). */
+  translated: z
+    .enum(['0', '1'])
+    .optional()
+    .describe('1: only translations (the metadata names an original or says is_translation/is_child)'),
+  /** asmr.one's flag: `false` folds each translation whose original is in the library into the original's card. */
+  includeTranslationWorks: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .describe(
+      "false (or 0): a translation whose original is in the library is left out; the original's other_language_editions_in_db lists it. Default true",
+    ),
 });
 export type WorksQuery = z.infer<typeof WorksQuery>;
 

@@ -32,7 +32,9 @@ type MergedOnlyColumns =
   | 'source_url'
   | 'rank'
   | 'cover_url'
-  | 'other_editions';
+  | 'other_editions'
+  | 'is_translation'
+  | 'translation_of';
 
 /** One work as the commit phase writes it: the row, its labels and its files, all at once. */
 export interface WorkCommit {

@@ -10,6 +10,13 @@ export interface WorkFilter {
   tagId?: number;
   vaId?: string;
   subtitle?: boolean;
+  /** Only works the metadata calls translations (the "translated" box, `translated=1`). */
+  translated?: boolean;
+  /**
+   * Leave out translations whose original is in the library (`includeTranslationWorks=false`): the
+   * original's card lists them. A search by code still finds the edition it names.
+   */
+  foldTranslations?: boolean;
   search?: ParsedSearch;
 }
 
@@ -60,6 +67,13 @@ export function applyFilter<O>(
     q = q.where('w.id', 'in', (eb) => eb.selectFrom('work_vas').select('work_id').where('va_id', '=', vaId));
   }
   if (filter.subtitle) q = q.where('w.has_subtitle', '=', 1);
+  if (filter.translated) q = q.where('w.is_translation', '=', 1);
+  if (filter.foldTranslations && !filter.search?.ids.length) {
+    // One primary-key probe per work walked, and only for translations (translation_of is null otherwise).
+    q = q.where(
+      sql<SqlBool>`NOT EXISTS (SELECT 1 FROM works o WHERE o.id = w.translation_of AND o.missing = 0)`,
+    );
+  }
   const search = filter.search;
   if (!search) return q;
   for (const id of search.ids) q = q.where('w.id', '=', id);
@@ -77,6 +91,7 @@ export function applyFilter<O>(
   if (search.maxDuration !== undefined) q = q.where('w.duration', '<=', search.maxDuration);
   if (search.age !== undefined) q = q.where('w.age', '=', search.age);
   if (search.subtitle !== undefined) q = q.where('w.has_subtitle', '=', search.subtitle ? 1 : 0);
+  if (search.lang !== undefined) q = q.where('w.lang', '=', search.lang);
   return q;
 }
 

@@ -195,7 +195,8 @@ export class CatalogueService {
 
 /** The work a filter names when it is a search by RJ code and nothing else; null for any other filter. */
 function onlyWorkNamed(filter: WorkFilter): number | null {
-  const { search, subtitle, ...labelPage } = filter;
+  // Folding translations away never hides the edition a code names (work-query.ts).
+  const { search, subtitle, foldTranslations: _folding, ...labelPage } = filter;
   if (!search || subtitle || Object.keys(labelPage).length > 0) return null;
   const { ids, words, labels, ...conditions } = search;
   const [id] = ids;

@@ -1,4 +1,4 @@
-import { AGE_RATINGS, findWorkCode } from '@sasayaki/api-contract';
+import { AGE_RATINGS, type EditionLanguage, editionLanguageOf, findWorkCode } from '@sasayaki/api-contract';
 import { Invalid } from '../errors.js';
 
 /**
@@ -20,6 +20,8 @@ export interface ParsedSearch {
   maxDuration?: number;
   age?: (typeof AGE_RATINGS)[number];
   subtitle?: boolean;
+  /** The edition's own language (`$lang:en$`), as DLsite writes it. */
+  lang?: EditionLanguage;
 }
 
 const TOKEN = /\$(-?)([a-z]+):([^$]*)\$/gi;
@@ -83,6 +85,12 @@ export function parseSearch(keyword: string): ParsedSearch {
         if (value !== '0' && value !== '1') throw malformed(token, 'expected 0 or 1');
         result.subtitle = value === '1';
         break;
+      case 'lang': {
+        const lang = editionLanguageOf(value);
+        if (lang === null) throw malformed(token, 'expected a language such as ja, en, zh-cn, zh-tw or ko');
+        result.lang = lang;
+        break;
+      }
       default:
         throw malformed(token, `unknown token "${rawName}"`);
     }

@@ -46,6 +46,22 @@ describe('parseSearch', () => {
   });
 
   it.each([
+    ['$lang:en$', 'ENG'],
+    ['$lang:EN$', 'ENG'],
+    ['$lang:eng$', 'ENG'],
+    ['$lang:ja$', 'JPN'],
+    ['$lang:jp$', 'JPN'],
+    ['$lang:zh-cn$', 'CHI_HANS'],
+    ['$lang:zh_CN$', 'CHI_HANS'],
+    ['$lang:chi_hans$', 'CHI_HANS'],
+    ['$lang:zh-tw$', 'CHI_HANT'],
+    ['$lang:ko$', 'KO_KR'],
+    ['$lang:KO_KR$', 'KO_KR'],
+  ])('reads the edition language of %s', (keyword, lang) => {
+    expect(parseSearch(keyword)).toMatchObject({ lang, words: [] });
+  });
+
+  it.each([
     ['$tag:$', /empty value/],
     ['$nope:1$', /unknown token/],
     ['$rate:abc$', /expected a number/],
@@ -53,6 +69,8 @@ describe('parseSearch', () => {
     ['$age:kids$', /general, r15 or adult/],
     ['$subtitle:yes$', /0 or 1/],
     ['$-price:100$', /cannot be negated/],
+    ['$lang:klingon$', /expected a language/],
+    ['$-lang:en$', /cannot be negated/],
     ['word $tag:unclosed', /expected \$name:value\$/],
   ])('rejects %s, naming the token', (keyword, message) => {
     expect(() => parseSearch(keyword)).toThrow(message);

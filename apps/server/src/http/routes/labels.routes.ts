@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { LabelKind } from '../../repositories/label.repository.js';
 import type { WorkFilter } from '../../repositories/work-query.js';
 import { sendCataloguePage } from './catalogue-page.js';
-import { listOptions, noStore } from './works.routes.js';
+import { listFilter, listOptions, noStore } from './works.routes.js';
 
 const KINDS: Array<{
   kind: LabelKind;
@@ -52,7 +52,7 @@ export async function registerLabelRoutes(app: FastifyInstance, ctx: AppContext)
         await ctx.catalogue.label(kind, labelId);
         const { query } = request;
         const page = await ctx.catalogue.page(
-          { ...filter(labelId as never), subtitle: query.subtitle === '1' },
+          { ...filter(labelId as never), ...listFilter(query) },
           listOptions(query),
           request.user?.id ?? null,
         );

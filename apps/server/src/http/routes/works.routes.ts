@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { WorkFilter } from '../../repositories/work-query.js';
 import { parseSearch } from '../../services/search-syntax.js';
 import { sendCataloguePage } from './catalogue-page.js';
 
@@ -21,6 +22,17 @@ export function listOptions(query: WorksQuery) {
   };
 }
 
+/** What a list's query string restricts, besides its source (all works, a search, a label). */
+export function listFilter(query: WorksQuery): WorkFilter {
+  const fold = query.includeTranslationWorks === 'false' || query.includeTranslationWorks === '0';
+  // Set only when on, so the usual lists keep their cache keys (catalogue.service.ts keys by the filter).
+  return {
+    subtitle: query.subtitle === '1',
+    ...(query.translated === '1' && { translated: true }),
+    ...(fold && { foldTranslations: true }),
+  };
+}
+
 export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['works'];
@@ -31,18 +43,14 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       noStore(reply);
       const { query } = request;
-      const page = await ctx.catalogue.page(
-        { subtitle: query.subtitle === '1' },
-        listOptions(query),
-        request.user?.id ?? null,
-      );
+      const page = await ctx.catalogue.page(listFilter(query), listOptions(query), request.user?.id ?? null);
       return sendCataloguePage(request, reply, ctx.catalogue, page);
     },
   );
 
   const search = async (keyword: string, query: WorksQuery, request: FastifyRequest, reply: FastifyReply) => {
     const page = await ctx.catalogue.page(
-      { subtitle: query.subtitle === '1', search: parseSearch(keyword) },
+      { ...listFilter(query), search: parseSearch(keyword) },
       listOptions(query),
       request.user?.id ?? null,
     );
