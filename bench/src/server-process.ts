@@ -30,6 +30,8 @@ export function serverEnv(settings: ServerEnv, extra: Record<string, string> = {
     SASAYAKI_LIBRARY: settings.libraryDir,
     DATABASE_URL: settings.databaseUrl ?? '',
     SASAYAKI_SCAN_ON_STARTUP: 'false',
+    // The benchmarks never reach the network; the metadata suite points DLsite at its fixture server.
+    SASAYAKI_DLSITE: 'false',
     SASAYAKI_ADMIN: ADMIN_NAME,
     SASAYAKI_ADMIN_PASSWORD: ADMIN_PASSWORD,
     // Open registration, so the accounts suite signs up a listener as a visitor would.

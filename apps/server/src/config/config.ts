@@ -37,7 +37,11 @@ export interface Config {
      * left out is switched off (docs/metadata.md).
      */
     providers: OrderedProviderName[];
+    /** The DLsite provider and its fetch job (docs/metadata.md, "DLsite"). */
+    dlsite: DlsiteConfig;
   };
+  /** `http://host:port` of the HTTP proxy that metadata requests go through (CONNECT for https); null: direct. */
+  httpProxy: string | null;
   auth: AuthConfig;
   limits: {
     guestRequestsPerMinute: number;
@@ -79,6 +83,26 @@ export interface Config {
 }
 
 export type TrustProxy = false | number | string[];
+
+export interface DlsiteConfig {
+  /**
+   * Whether the fetch job runs at first (an administrator switches it at run time): on for a configured
+   * library, off for the demo library, which must never touch the network.
+   */
+  enabled: boolean;
+  /** Base address of DLsite or a mirror (no trailing slash); image URLs without a scheme take its scheme. */
+  url: string;
+  /** Requests a second to one host. */
+  requestsPerSecond: number;
+  /** One attempt's limit (milliseconds). */
+  timeoutMs: number;
+  /** DLsite's cover over an image in the work's folder. */
+  preferRemoteCover: boolean;
+  /** How often ratings, sales and prices are fetched again (milliseconds). */
+  refreshMs: number;
+  /** How long a work DLsite did not know waits before it is asked again (milliseconds). */
+  notFoundRetryMs: number;
+}
 
 export interface AuthConfig {
   /** Accounts on (the default). Off: everyone is the administrator, for a private single-person install. */
@@ -132,7 +156,23 @@ const FileConfig = z
         cacheMegabytes: z.number().int().min(16),
       })
       .partial(),
-    metadata: z.object({ providers: z.array(z.string()) }).partial(),
+    metadata: z
+      .object({
+        providers: z.array(z.string()),
+        dlsite: z
+          .object({
+            enabled: z.boolean(),
+            url: z.string(),
+            requestsPerSecond: z.number().min(0.1).max(100),
+            timeoutSeconds: z.number().int().min(1).max(600),
+            preferRemoteCover: z.boolean(),
+            refreshDays: z.number().int().min(1).max(3650),
+            notFoundRetryDays: z.number().int().min(1).max(3650),
+          })
+          .partial(),
+      })
+      .partial(),
+    httpProxy: z.string(),
     auth: z.boolean(),
     adminName: z.string().min(5).max(64),
     tokenLifetimeDays: z.number().int().min(1).max(3650),
@@ -244,6 +284,47 @@ function metadataProvidersFrom(value: string | string[] | undefined, setting: st
   return names as OrderedProviderName[];
 }
 
+/** An http(s) address (a DLsite mirror, a proxy), without a trailing slash. */
+function httpUrl(value: string, setting: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(setting, `"${value}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(setting, 'expected an http:// or https:// address');
+  return url.toString().replace(/\/$/, '');
+}
+
+function rateFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) < 0.1 || Number(value) > 100)
+    throw new ConfigError(name, `expected a number of requests a second from 0.1 to 100, got "${value}"`);
+  return Number(value);
+}
+
+const DAY_MS = 86_400_000;
+
+function dlsiteConfig(env: NodeJS.ProcessEnv, file: FileConfig, libraryDirs: string[]): DlsiteConfig {
+  const dlsite = file.metadata?.dlsite;
+  return {
+    enabled: boolFromEnv(env, 'SASAYAKI_DLSITE') ?? dlsite?.enabled ?? libraryDirs.length > 0,
+    url: env.SASAYAKI_DLSITE_URL
+      ? httpUrl(env.SASAYAKI_DLSITE_URL, 'SASAYAKI_DLSITE_URL')
+      : httpUrl(dlsite?.url ?? 'https://www.dlsite.com', 'metadata.dlsite.url'),
+    requestsPerSecond: rateFromEnv(env, 'SASAYAKI_DLSITE_RATE') ?? dlsite?.requestsPerSecond ?? 4,
+    timeoutMs: (intFromEnv(env, 'SASAYAKI_DLSITE_TIMEOUT', 1, 600) ?? dlsite?.timeoutSeconds ?? 20) * 1000,
+    preferRemoteCover:
+      boolFromEnv(env, 'SASAYAKI_DLSITE_COVER_PREFERRED') ?? dlsite?.preferRemoteCover ?? false,
+    refreshMs:
+      (intFromEnv(env, 'SASAYAKI_DLSITE_REFRESH_DAYS', 1, 3650) ?? dlsite?.refreshDays ?? 7) * DAY_MS,
+    notFoundRetryMs:
+      (intFromEnv(env, 'SASAYAKI_DLSITE_NOT_FOUND_DAYS', 1, 3650) ?? dlsite?.notFoundRetryDays ?? 7) * DAY_MS,
+  };
+}
+
 /** Fastify's names for address ranges, usable in the trusted proxy list as in Fastify's own option. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -346,7 +427,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       providers: env.SASAYAKI_METADATA_PROVIDERS
         ? metadataProvidersFrom(env.SASAYAKI_METADATA_PROVIDERS, 'SASAYAKI_METADATA_PROVIDERS')
         : metadataProvidersFrom(file.metadata?.providers, 'metadata.providers'),
+      dlsite: dlsiteConfig(env, file, libraryDirs),
     },
+    httpProxy: env.SASAYAKI_HTTP_PROXY
+      ? httpUrl(env.SASAYAKI_HTTP_PROXY, 'SASAYAKI_HTTP_PROXY')
+      : file.httpProxy
+        ? httpUrl(file.httpProxy, 'httpProxy')
+        : null,
     auth: {
       enabled: boolFromEnv(env, 'SASAYAKI_AUTH') ?? file.auth ?? true,
       adminName: adminName(env.SASAYAKI_ADMIN || file.adminName || 'admin'),

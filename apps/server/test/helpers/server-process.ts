@@ -62,7 +62,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the server first (npx tsc -b)`);
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN, 'serve'], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    // DLsite off unless a test turns it on: tests never reach the network.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SASAYAKI_DLSITE: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -59,6 +59,8 @@ export async function startTestServer(
   const config = loadConfig({
     SASAYAKI_DATA: dataDir,
     SASAYAKI_SCAN_ON_STARTUP: 'false',
+    // Tests never reach the network: the DLsite suites turn it on, pointed at their fixture server.
+    SASAYAKI_DLSITE: 'false',
     // Catalogue, media and scanner suites run with accounts off; the accounts suites turn them on.
     SASAYAKI_AUTH: 'false',
     SASAYAKI_ADMIN_PASSWORD: 'admin-password',
