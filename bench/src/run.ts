@@ -9,6 +9,7 @@ import { runCatalogueSuite } from './catalogue-suite.js';
 import { runFolderNameSuite } from './folder-name-suite.js';
 import { generateCatalogue } from './generate-catalogue.js';
 import { generateLibrary } from './generate-library.js';
+import { runImportSuite } from './import-suite.js';
 import { runPlayerSuite } from './player-suite.js';
 import { type DatabaseKind, formatTable, judge, type Measurement, writeReport } from './report.js';
 import { runScanSuite } from './scan-suite.js';
@@ -172,6 +173,24 @@ async function main(): Promise<void> {
               return await runScanSuite(settings, loadConfig(serverEnv(settings)), database, SCAN_WORKS);
             } finally {
               await scanDb.drop();
+            }
+          })),
+        );
+        measurements.push(
+          ...(await isolated(database, 'kikoeru import', async () => {
+            const importDb = await createBenchDatabase(
+              database,
+              `sasayaki_bench_${process.pid}_import`,
+              postgresUrl,
+            );
+            try {
+              console.log(`[${database}] importing a kikoeru database`);
+              return await runImportSuite(database, {
+                dataDir: join(tmp, `${database}-import`),
+                databaseUrl: importDb.url,
+              });
+            } finally {
+              await importDb.drop();
             }
           })),
         );

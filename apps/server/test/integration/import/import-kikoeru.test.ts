@@ -5,13 +5,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportReport, importKikoeru } from '../../../src/import-kikoeru/import-kikoeru.js';
 import { KikoeruSourceError } from '../../../src/import-kikoeru/kikoeru-database.js';
-import { ACCOUNTS_ON, ADMIN, bearer, login } from '../../helpers/accounts.js';
-import { insertWorks } from '../../helpers/catalogue-factory.js';
 import {
   createKikoeruInstallation,
   type KikoeruFiles,
   type KikoeruSeed,
-} from '../../helpers/kikoeru-database.js';
+} from '../../../src/tools/kikoeru-installation.js';
+import { ACCOUNTS_ON, ADMIN, bearer, login } from '../../helpers/accounts.js';
+import { insertWorks } from '../../helpers/catalogue-factory.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
 
 const HEALING = { 'zh-cn': { name: '治愈' }, 'ja-jp': { name: '癒し' }, 'en-us': { name: 'Healing' } };

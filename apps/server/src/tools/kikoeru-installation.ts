@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { kikoeruMd5 } from '../../src/auth/kikoeru-passwords.js';
-import { uuidV5 } from '../../src/scanner/label-ids.js';
+import { kikoeruMd5 } from '../auth/kikoeru-passwords.js';
+import { uuidV5 } from '../scanner/label-ids.js';
 
 /** kikoeru-express's namespace of VA ids (UUID v5 of the name), as its database holds them. */
 const KIKOERU_VA_NAMESPACE = '699d9c07-b965-4399-bafd-18a3cacf073c';
@@ -76,7 +76,7 @@ export interface KikoeruFiles {
 }
 
 /**
- * Writes a kikoeru-express installation's `db.sqlite3` and `config.json` into `dir`: the tables as kikoeru
+ * For the import's tests and bench (never the server itself): writes a kikoeru-express installation's `db.sqlite3` and `config.json` into `dir`: the tables as kikoeru
  * creates them and rows as it fills them (md5(password + md5secret) hashes, VA ids as UUIDs of the name,
  * review times as SQLite's CURRENT_TIMESTAMP text). One transaction, so large seeds (the bench) are quick.
  */
