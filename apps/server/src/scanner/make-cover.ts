@@ -1,5 +1,6 @@
 import { isEditedCover } from '../media/edited-cover.js';
 import { readLibraryFile } from '../media/library-file.js';
+import { isRemoteCover } from '../media/remote-cover-source.js';
 import { chooseCoverImage } from './choose-cover.js';
 import type { AudioReader } from './read-audio-headers.js';
 import type { IndexedFile, ScanReporter } from './scan-types.js';
@@ -69,6 +70,8 @@ export async function makeCover(
       return { coverKey: null, coverSource: null };
     }
   }
+  // Nothing of its own: a cover fetched from DLsite stays (the fetch job made it; a rescan must not drop it).
+  if (previous?.coverKey && isRemoteCover(previous.coverSource)) return previous;
   return { coverKey: null, coverSource: null };
 }
 

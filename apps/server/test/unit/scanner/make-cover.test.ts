@@ -52,6 +52,32 @@ async function coverOf(file: IndexedFile) {
 }
 
 describe('makeCover', () => {
+  it('keeps a cover fetched from DLsite when the folder has no image of its own, and not over one', async () => {
+    const reporter: ScanReporter = {
+      signal: new AbortController().signal,
+      issue: () => {},
+      count: () => {},
+      setCurrent: () => {},
+    };
+    const covers = { save: async () => 'local-key' };
+    const remote = {
+      coverKey: 'remote-key',
+      coverSource: 'remote:https://img.example/RJ123456_img_main.jpg',
+    };
+    const kept = await makeCover([], remote, true, { covers, audio: noAudio }, reporter, 'RJ123456');
+    expect(kept).toEqual(remote);
+    writeFileSync(join(root, 'RJ123456', 'folder.png'), 'LOCAL');
+    const local = await makeCover(
+      [image('folder.png')],
+      remote,
+      false,
+      { covers, audio: noAudio },
+      reporter,
+      'RJ123456',
+    );
+    expect(local.coverKey).toBe('local-key');
+  });
+
   it('hands the chosen image to the cover store', async () => {
     writeFileSync(join(root, 'RJ123456', 'cover.png'), 'IMAGE');
     const { result, saved } = await coverOf(image('cover.png'));
