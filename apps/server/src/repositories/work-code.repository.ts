@@ -39,7 +39,8 @@ export class WorkCodeRepository {
       const taken = await trx.selectFrom('works').select('id').where('id', '=', newId).executeTakeFirst();
       if (taken) return 'taken';
       // Leftovers of a work that is gone would otherwise be adopted by this one, or collide with its rows.
-      for (const table of UNCHECKED_TABLES) await trx.deleteFrom(table).where('work_id', '=', newId).execute();
+      for (const table of UNCHECKED_TABLES)
+        await trx.deleteFrom(table).where('work_id', '=', newId).execute();
       // The new row first (children's foreign keys need it), the old one last (its label counts go with it).
       await trx
         .insertInto('works')

@@ -51,7 +51,12 @@ export async function sameContentId(
   reporter: ScanReporter,
 ): Promise<number | null> {
   // Problems are reported when the work itself is indexed; this look is silent.
-  const quiet: ScanReporter = { ...reporter, issue: () => undefined, count: () => undefined };
+  const quiet: ScanReporter = {
+    signal: reporter.signal,
+    issue: () => undefined,
+    count: () => undefined,
+    setCurrent: () => undefined,
+  };
   const files = await indexWorkFiles({ ...folder, id: 0 }, guard, quiet);
   const signature = files && files.length > 0 ? contentSignature(files) : null;
   const id = signature === null ? undefined : vanished.get(signature);

@@ -25,8 +25,9 @@ export interface WorkCodeAnswer {
 
 /** A DLsite code, whole: RJ, BJ or VJ and 6 or 8 digits (LOCAL- ids are the server's to give). */
 function parseCode(code: string): number {
-  const match = matchWorkCode(code.trim());
-  if (!match || match.index !== 0 || match.length !== code.trim().length) {
+  const trimmed = code.trim();
+  const match = matchWorkCode(trimmed);
+  if (match?.index !== 0 || match.length !== trimmed.length) {
     throw new Invalid('Invalid code', [
       { param: 'code', location: 'body', msg: 'must be an RJ, BJ or VJ code such as RJ123456', value: code },
     ]);
@@ -67,7 +68,9 @@ export class WorkCodeService {
   }
 
   /** The folder as the scanner names it: the configured root it lies in and the path below, checked. */
-  private async folderOf(path: string): Promise<{ rootDir: string; dir: string; dirRaw: null; absPath: string }> {
+  private async folderOf(
+    path: string,
+  ): Promise<{ rootDir: string; dir: string; dirRaw: null; absPath: string }> {
     if (!isAbsolute(path)) throw badPath(path, 'must be an absolute path');
     const absPath = resolve(path);
     const rootDir = this.deps.config.libraryDirs.find((root) => {
@@ -82,7 +85,10 @@ export class WorkCodeService {
     }
     const dir = relative(resolve(rootDir), absPath).split(sep).join('/');
     if (dir.split('/').length > this.deps.config.scan.maxDepth) {
-      throw badPath(path, `must be at most ${this.deps.config.scan.maxDepth} folders below the library folder`);
+      throw badPath(
+        path,
+        `must be at most ${this.deps.config.scan.maxDepth} folders below the library folder`,
+      );
     }
     return { rootDir, dir, dirRaw: null, absPath };
   }
@@ -96,11 +102,16 @@ export class WorkCodeService {
     const workId = await this.deps.folderIds.workIdAt(folder.rootDir, selfAndAncestors);
     const known = await this.deps.folderIds.findByFolder({ ...folder, dirRaw: null });
     const id = workId ?? known?.id;
-    if (id !== undefined) throw new Conflict(`${path} is already a work or inside one (${formatWorkCode(id)})`);
+    if (id !== undefined)
+      throw new Conflict(`${path} is already a work or inside one (${formatWorkCode(id)})`);
   }
 
   /** A marked local work whose folder was renamed keeps its id when the new folder has the same content. */
-  private async movedWorkId(folder: { rootDir: string; dir: string; absPath: string }): Promise<number | null> {
+  private async movedWorkId(folder: {
+    rootDir: string;
+    dir: string;
+    absPath: string;
+  }): Promise<number | null> {
     const vanished = await this.deps.folderIds.vanishedBySignature();
     if (vanished.size === 0) return null;
     const guard = await PathGuard.forRoots([folder.rootDir]);
