@@ -383,9 +383,14 @@ const editText = (max: number) =>
 export const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' })
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    message: 'must be a date that exists',
-  });
+  .refine(
+    (value) => {
+      // Checks run on after a failed pattern too: a value like `2024/01/01` is no date at all.
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return Number.isFinite(time) && new Date(time).toISOString().startsWith(value);
+    },
+    { message: 'must be a date that exists' },
+  );
 
 export const EditCircle = z.object({ id: z.number().int().nullable(), name: z.string() });
 export const EditVa = z.object({ id: z.string().nullable(), name: z.string() });
