@@ -19,7 +19,7 @@ export function CodeField({ id, current, onChanged }: CodeFieldProps) {
   const [error, setError] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: (next: string) => changeCode(id, next),
-    onSuccess: (_answer, next) => onChanged(next.toUpperCase()),
+    onSuccess: (answer) => onChanged(answer.source_id),
     onError: (failure) =>
       setError(
         failure instanceof ApiError ? (failure.fieldErrors[0]?.msg ?? failure.message) : String(failure),

@@ -1,4 +1,9 @@
-import type { LabelWithCount, WorkMetadataEdit, WorkMetadataView } from '@sasayaki/api-contract';
+import type {
+  LabelWithCount,
+  WorkCodeAnswer,
+  WorkMetadataEdit,
+  WorkMetadataView,
+} from '@sasayaki/api-contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -26,7 +31,7 @@ export const uploadCover = (id: string, image: File) =>
 
 /** `PUT /api/admin/works/:id/code`: the work under another code (its reviews and history follow). */
 export const changeCode = (id: string, code: string) =>
-  api<unknown>(`${base(id)}/code`, { method: 'PUT', body: { code } });
+  api<WorkCodeAnswer>(`${base(id)}/code`, { method: 'PUT', body: { code } });
 
 /** `POST /api/admin/works/:id/refresh-metadata`: asks the providers again, now. */
 export const refreshMetadata = (id: string) =>
