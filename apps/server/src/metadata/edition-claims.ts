@@ -1,5 +1,5 @@
-import { parseWorkId } from '@sasayaki/api-contract';
-import type { LanguageEdition } from './provider-types.js';
+import { editionLanguageOf, parseWorkId } from '@sasayaki/api-contract';
+import type { LanguageEdition, ProviderMetadata } from './provider-types.js';
 
 /**
  * What one work's merged metadata says about its language editions, as links to other works' ids:
@@ -53,6 +53,25 @@ export function editionClaims(workId: number, facts: EditionFacts): EditionLink[
   const result = [...links].map(([id, kind]) => ({ editionId: id, kind }));
   if (saysTranslated && !hasOriginal) result.push({ editionId: workId, kind: 'translated' });
   return result;
+}
+
+/**
+ * The edition's own language (the `lang` column behind `$lang:xx$`), in DLsite's spelling: the one its
+ * metadata states, else `translation_info.lang`, else the one its list of editions gives its own code
+ * (older sidecars carry only the list); null when nothing says. Other spellings (`en`, `zh-cn`) become
+ * DLsite's codes, so the search finds them.
+ */
+export function editionLanguage(
+  workId: number,
+  values: Pick<ProviderMetadata, 'lang' | 'translationInfo' | 'languageEditions'>,
+): string | null {
+  const infoLang = values.translationInfo?.lang;
+  const own = values.languageEditions?.find((edition) => editionId(edition.workno) === workId);
+  const stated = [values.lang, typeof infoLang === 'string' ? infoLang : undefined, own?.lang].find(
+    (lang): lang is string => lang !== undefined && lang.trim() !== '',
+  );
+  if (stated === undefined) return null;
+  return editionLanguageOf(stated) ?? stated.trim().toUpperCase();
 }
 
 /** One link as stored: who says it, about which edition, and how they relate. */

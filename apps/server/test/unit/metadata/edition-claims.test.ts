@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   editionClaims,
+  editionLanguage,
   placeEditionGroup,
   type StoredEditionLink,
 } from '../../../src/metadata/edition-claims.js';
@@ -92,5 +93,23 @@ describe('placeEditionGroup', () => {
       translationOf: null,
       isTranslation: true,
     });
+  });
+});
+
+describe('editionLanguage', () => {
+  it('takes the stated language, then translation_info.lang, then its own entry in the list of editions', () => {
+    expect(editionLanguage(101, { lang: 'ENG', translationInfo: { lang: 'KO_KR' } })).toBe('ENG');
+    expect(editionLanguage(101, { translationInfo: { lang: 'CHI_HANT' } })).toBe('CHI_HANT');
+    expect(editionLanguage(102, { languageEditions: editions('RJ000100', 'RJ000101', 'RJ000102') })).toBe(
+      'CHI_HANS',
+    );
+  });
+
+  it("writes other spellings as DLsite's codes, and says nothing when nothing says", () => {
+    expect(editionLanguage(1, { lang: 'zh-cn' })).toBe('CHI_HANS');
+    expect(editionLanguage(1, { lang: ' en ' })).toBe('ENG');
+    expect(editionLanguage(1, { lang: 'tlh' })).toBe('TLH');
+    expect(editionLanguage(103, { lang: ' ', languageEditions: editions('RJ000100') })).toBeNull();
+    expect(editionLanguage(1, {})).toBeNull();
   });
 });
