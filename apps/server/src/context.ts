@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { CoverStore } from './media/cover-store.js';
 import { Transcoder } from './media/transcoder.js';
+import { readCatalogueVersion } from './repositories/catalogue-version.js';
 import { CatalogueWriteRepository } from './repositories/catalogue-write.repository.js';
 import { FeedbackRepository } from './repositories/feedback.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
@@ -18,8 +19,8 @@ import { ReviewRepository } from './repositories/review.repository.js';
 import { ScanRepository } from './repositories/scan.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
-import { WorkCodeRepository } from './repositories/work-code.repository.js';
 import { WorkRepository } from './repositories/work.repository.js';
+import { WorkCodeRepository } from './repositories/work-code.repository.js';
 import { createAudioReader } from './scanner/read-audio-headers.js';
 import { AccountService } from './services/account.service.js';
 import { CatalogueService } from './services/catalogue.service.js';
@@ -88,8 +89,11 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   const maintenance = new MaintenanceService(settings);
   const works = new WorkRepository(db, database.dialect);
   const scanRepository = new ScanRepository(db);
-  const catalogue = new CatalogueService(works, new LabelRepository(db), files, {
-    cache: new CatalogueCache(() => scanRepository.catalogueMark()),
+  const catalogue = new CatalogueService(works, new LabelRepository(db, database.dialect), files, {
+    // Scans move the mark by their heartbeat; every other catalogue writer moves the version.
+    cache: new CatalogueCache(
+      async () => `${await scanRepository.catalogueMark()}|${await readCatalogueVersion(db)}`,
+    ),
     lowBitrate: () => transcoder.available,
   });
   const covers = new CoverStore(join(config.dataDir, 'covers'));

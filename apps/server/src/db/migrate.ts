@@ -10,6 +10,7 @@ import * as metadataProviders from './migrations/2026-11-25-0001-metadata-provid
 import * as folderWorkIds from './migrations/2026-11-25-0002-folder-work-ids.js';
 import * as dlsiteGenres from './migrations/2026-11-25-0003-dlsite-genres.js';
 import * as kikoeruUsers from './migrations/2026-11-25-0004-kikoeru-users.js';
+import * as labelCounts from './migrations/2026-11-25-0006-label-counts.js';
 import * as languageEditions from './migrations/2026-11-25-0007-language-editions.js';
 import type { Database } from './schema.js';
 
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectKind)
   '2026-11-25-0002-folder-work-ids': folderWorkIds,
   '2026-11-25-0003-dlsite-genres': dlsiteGenres,
   '2026-11-25-0004-kikoeru-users': kikoeruUsers,
+  '2026-11-25-0006-label-counts': labelCounts,
   '2026-11-25-0007-language-editions': languageEditions,
 };
 

@@ -28,6 +28,10 @@ export interface Database {
   dlsite_genres: { id: number; names: string; fetched_at: string };
   /** A work's language editions by id (in the library or not), as its merged metadata lists them. */
   work_edition_links: { work_id: number; edition_id: number };
+  /** +1/-1 per label as works and their links change (triggers); folded into `work_count` on read. */
+  label_count_changes: { id: Generated<number>; kind: string; label_id: string; delta: number };
+  /** One row: moved by every catalogue write outside a scan, so every process's cache sees it. */
+  catalogue_version: { id: number; version: number };
   /** Folders whose work id is not their name's code: local works, works given a code (scanner/folder-ids.ts). */
   folder_work_ids: FolderWorkIdsTable;
   /** Each work's raw audio tag values, for the placeholder rule (metadata/audio-tags-provider.ts). */
@@ -97,9 +101,13 @@ export interface WorksTable {
   scanned_at: string;
 }
 
+/** Present works carrying the label, kept by triggers (migration 2026-11-25-0006). */
+type WorkCount = Generated<number>;
+
 export interface CirclesTable {
   id: number;
   name: string;
+  work_count: WorkCount;
 }
 
 export interface TagsTable {
@@ -107,11 +115,13 @@ export interface TagsTable {
   name: string;
   /** JSON object { "en-us": { name }, "ja-jp": { name }, "zh-cn": { name } }. */
   i18n: string;
+  work_count: WorkCount;
 }
 
 export interface VasTable {
   id: string;
   name: string;
+  work_count: WorkCount;
 }
 
 export interface FilesTable {

@@ -26,16 +26,19 @@ function sameTag(a: string, b: string): boolean {
   return a.replace(/^W\//, '') === b.replace(/^W\//, '');
 }
 
+/** Whether an `If-None-Match` value (`*` or a list of tags) holds `etag`: a GET may then be answered 304. */
+export function ifNoneMatchHolds(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => sameTag(tag.trim(), etag));
+}
+
 /**
  * Whether a GET or HEAD may be answered 304 (RFC 9110 section 13.2.2): `If-None-Match` wins over
  * `If-Modified-Since` when both are present.
  */
 export function isNotModified(headers: IncomingHttpHeaders, validators: Validators): boolean {
   const ifNoneMatch = headers['if-none-match'];
-  if (ifNoneMatch !== undefined) {
-    if (ifNoneMatch.trim() === '*') return true;
-    return ifNoneMatch.split(',').some((tag) => sameTag(tag.trim(), validators.etag));
-  }
+  if (ifNoneMatch !== undefined) return ifNoneMatchHolds(ifNoneMatch, validators.etag);
   const ifModifiedSince = headers['if-modified-since'];
   if (ifModifiedSince === undefined) return false;
   const since = parseDate(ifModifiedSince);

@@ -1,5 +1,7 @@
-import type { Work } from '@sasayaki/api-contract';
+import type { Label, Work } from '@sasayaki/api-contract';
+import type { LabelKind } from '../repositories/label.repository.js';
 import { LruMap } from '../util/lru-map.js';
+import type { EncodedAnswer } from './encoded-answer.js';
 
 /** A page of works as every listener without fields on it gets it: its JSON text, and that text gzipped. */
 export interface EncodedPage {
@@ -8,16 +10,24 @@ export interface EncodedPage {
 }
 
 /**
- * What the catalogue's lists and works look like changes only when a scan writes. The cache keeps
- * counts, pages of ids and works (without any user's fields) for the current catalogue version, and
- * drops everything when the version moves. The version is read at most once a second, so another
- * process's scan shows within a second.
+ * What the catalogue's lists and works look like changes only when a scan writes or another writer moves
+ * the catalogue version (repositories/catalogue-version.ts: metadata merges, hand edits). The cache keeps
+ * counts, pages of ids, works (without any user's fields) and the encoded label lists for the current
+ * catalogue version, and drops everything when the version moves. The version is read at most once a
+ * second, so another process's change shows within a second.
  */
 export class CatalogueCache {
   readonly counts = new LruMap<string, number>(2_000);
   readonly pages = new LruMap<string, number[]>(5_000);
   readonly works = new LruMap<number, Work>(10_000);
   readonly encodedPages = new LruMap<string, EncodedPage>(500);
+  /**
+   * The three label lists, encoded; a promise, so the requests that arrive while one is built wait for
+   * that build instead of each starting their own.
+   */
+  readonly labelLists = new Map<LabelKind, Promise<EncodedAnswer>>();
+  /** Single labels by kind and id, for the label pages (`/api/tags/:id/works`). */
+  readonly labels = new LruMap<string, Label>(5_000);
   /**
    * Counts the versions seen. Keys of encoded pages start with it, so a page built from the previous
    * version but stored after the move is never found again.
@@ -57,6 +67,8 @@ export class CatalogueCache {
     this.pages.clear();
     this.works.clear();
     this.encodedPages.clear();
+    this.labelLists.clear();
+    this.labels.clear();
     this.generation += 1;
   }
 }

@@ -2,6 +2,7 @@ import {
   DEFAULT_ORDER,
   DEFAULT_SORT,
   type Envelope,
+  type Label,
   type LabelWithCount,
   PAGE_SIZE,
   type TrackNode,
@@ -14,6 +15,7 @@ import type { LabelKind, LabelRepository, LabelRow } from '../repositories/label
 import type { UserWorkFields, WorkPageRequest, WorkRepository } from '../repositories/work.repository.js';
 import type { WorkFilter } from '../repositories/work-query.js';
 import { CatalogueCache } from './catalogue-cache.js';
+import { type EncodedAnswer, encodeAnswer } from './encoded-answer.js';
 import { buildTrackTree } from './track-tree.js';
 import { toWork, withUserFields } from './work-serializer.js';
 
@@ -154,15 +156,51 @@ export class CatalogueService {
     });
   }
 
-  async labelList(kind: LabelKind): Promise<LabelWithCount[]> {
-    const rows = await this.labels.listWithCounts(kind);
-    return rows.map((row) => ({ ...shapeLabel(row), count: Number(row.count) }));
+  /**
+   * A label list as every client gets it, encoded once per catalogue version (with `serialize`, the
+   * route's own serializer, so it is checked against the contract like any answer). Building folds the
+   * pending count changes first, then reads one table: no counting on the request path.
+   */
+  async labelListAnswer(
+    kind: LabelKind,
+    serialize: (list: LabelWithCount[]) => string,
+  ): Promise<EncodedAnswer> {
+    await this.cache.refresh();
+    const cached = this.cache.labelLists.get(kind);
+    if (cached) return cached;
+    const building = this.buildLabelList(kind, serialize);
+    const answer = building.then((built) => built.answer);
+    this.cache.labelLists.set(kind, answer);
+    // A failed build, or counts that could not be brought up to date (a writer held a label row), are
+    // not kept: the next request builds again.
+    const forget = () => {
+      if (this.cache.labelLists.get(kind) === answer) this.cache.labelLists.delete(kind);
+    };
+    building.then((built) => built.upToDate || forget(), forget);
+    return answer;
   }
 
-  async label(kind: LabelKind, id: number | string): Promise<LabelWithCount | Omit<LabelWithCount, 'count'>> {
+  private async buildLabelList(
+    kind: LabelKind,
+    serialize: (list: LabelWithCount[]) => string,
+  ): Promise<{ answer: EncodedAnswer; upToDate: boolean }> {
+    const upToDate = await this.labels.foldCountChanges();
+    const rows = await this.labels.listWithCounts(kind);
+    const list = rows.map((row) => ({ ...shapeLabel(row), count: Number(row.count) }));
+    return { answer: await encodeAnswer(serialize(list)), upToDate };
+  }
+
+  /** One label (without its count), cached per catalogue version for the label pages; 404 when unknown. */
+  async label(kind: LabelKind, id: number | string): Promise<Label> {
+    await this.cache.refresh();
+    const key = `${kind}:${id}`;
+    const cached = this.cache.labels.get(key);
+    if (cached) return cached;
     const row = await this.labels.find(kind, id);
     if (!row) throw new NotFound(`${LABEL_NOUN[kind]} ${id} not found`);
-    return shapeLabel(row);
+    const label = shapeLabel(row);
+    this.cache.labels.set(key, label);
+    return label;
   }
 
   /** Works by id, in that order, with their labels and (when a user is given) that user's fields. */
@@ -206,7 +244,7 @@ function onlyWorkNamed(filter: WorkFilter): number | null {
   return ids.every((other) => other === id) ? id : null;
 }
 
-function shapeLabel(row: LabelRow): Omit<LabelWithCount, 'count'> {
+function shapeLabel(row: LabelRow): Label {
   return row.i18n === undefined
     ? { id: row.id, name: row.name }
     : { id: row.id, name: row.name, i18n: JSON.parse(row.i18n) };

@@ -3,15 +3,20 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const MIN_BYTES = 1024;
 
-/** True when the client takes gzip (`Accept-Encoding: gzip`, not `gzip;q=0`). */
-export function acceptsGzip(header: string | undefined): boolean {
+/** True when the client takes `coding` (`Accept-Encoding: gzip, br`, not `br;q=0`; `*` takes any). */
+export function acceptsEncoding(header: string | undefined, coding: 'gzip' | 'br'): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== coding && name !== '*') return false;
     const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;
   });
+}
+
+/** True when the client takes gzip (`Accept-Encoding: gzip`, not `gzip;q=0`). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return acceptsEncoding(header, 'gzip');
 }
 
 /** Marks an answer as depending on `Accept-Encoding`, once. */

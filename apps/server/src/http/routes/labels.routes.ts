@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { LabelKind } from '../../repositories/label.repository.js';
 import type { WorkFilter } from '../../repositories/work-query.js';
+import { sendEncodedAnswer } from '../send-encoded-answer.js';
 import { sendCataloguePage } from './catalogue-page.js';
 import { listFilter, listOptions, noStore } from './works.routes.js';
 
@@ -28,9 +29,10 @@ export async function registerLabelRoutes(app: FastifyInstance, ctx: AppContext)
     api.get(
       `/${kind}`,
       { schema: { tags, response: { 200: z.array(LabelWithCount) } } },
-      async (_request, reply) => {
+      async (request, reply) => {
         reply.header('Cache-Control', 'private, max-age=60');
-        return ctx.catalogue.labelList(kind);
+        const answer = await ctx.catalogue.labelListAnswer(kind, (list) => reply.serialize(list) as string);
+        return sendEncodedAnswer(request, reply, answer);
       },
     );
 
