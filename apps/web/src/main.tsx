@@ -43,5 +43,8 @@ if (root) {
   );
 }
 
-// The other screens' messages arrive in idle time, so moving on from the first page does not wait.
-void whenIdle().then(loadDeferredMessages);
+// The other screens' messages arrive in idle time, so moving on from the first page does not wait. Not
+// fetched (an outage) is no error: the screens that need them ask again when they open (router.tsx).
+void whenIdle()
+  .then(loadDeferredMessages)
+  .catch(() => undefined);

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useBackCloses } from '../../src/lib/use-back-closes';
+import { afterOverlayBack, useBackCloses } from '../../src/lib/use-back-closes';
 
 const back = () => window.dispatchEvent(new PopStateEvent('popstate'));
 
@@ -34,5 +34,29 @@ describe('useBackCloses', () => {
     overlay.rerender({ open: false });
     expect(backSpy).toHaveBeenCalledTimes(1);
     backSpy.mockRestore();
+  });
+
+  it("a link in an overlay navigates after the overlay's Back, not before (it would be cancelled)", () => {
+    vi.useFakeTimers();
+    const backSpy = vi.spyOn(window.history, 'back').mockImplementation(() => {});
+    const overlay = renderHook(({ open }) => useBackCloses(open, () => {}, 'sidebar'), {
+      initialProps: { open: true },
+    });
+    const navigate = vi.fn();
+    afterOverlayBack(navigate);
+    overlay.rerender({ open: false });
+    expect(navigate).not.toHaveBeenCalled();
+    back();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    // Its entry gone, the next one navigates at once; one that never sees a Back goes after a while.
+    window.history.replaceState({}, '');
+    afterOverlayBack(navigate);
+    expect(navigate).toHaveBeenCalledTimes(2);
+    window.history.replaceState({ sasayakiOverlay: 'sidebar' }, '');
+    afterOverlayBack(navigate);
+    vi.advanceTimersByTime(500);
+    expect(navigate).toHaveBeenCalledTimes(3);
+    backSpy.mockRestore();
+    vi.useRealTimers();
   });
 });

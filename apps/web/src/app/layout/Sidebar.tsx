@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation, useNavigate } from 'react-router';
 import { logout, useSession } from '../../features/auth/session';
 import { playRandomWork } from '../../features/works/random-play';
+import { afterOverlayBack, useOverlayLink } from '../../lib/use-back-closes';
 import { usePlayerActivation } from '../../player/activation';
 import classes from './layout.module.css';
 
@@ -43,6 +44,8 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
   const session = useSession();
   const openSleepTimer = usePlayerActivation((state) => state.openSleepTimer);
   const user = session.data?.user;
+  // On phones the sidebar is an overlay with a history entry: its links wait for that entry to go.
+  const followLink = useOverlayLink(onNavigate);
 
   const [logoutOpen, logoutDialog] = useDisclosure(false);
   const confirmLogout = async () => {
@@ -64,7 +67,7 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
           label={t(`common.nav.${key}`)}
           leftSection={<Icon size={18} />}
           active={location.pathname.startsWith(to)}
-          onClick={onNavigate}
+          onClick={followLink}
         />
       ))}
       <Divider my="xs" />
@@ -74,7 +77,7 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
         leftSection={<IconArrowsShuffle size={18} />}
         onClick={() => {
           onNavigate();
-          void playRandomWork(navigate);
+          afterOverlayBack(() => void playRandomWork(navigate));
         }}
       />
       <NavLink
@@ -101,7 +104,7 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
           to="/admin/scanner"
           label={t('common.nav.scanner')}
           leftSection={<IconRadar size={18} />}
-          onClick={onNavigate}
+          onClick={followLink}
         />
       )}
       <NavLink
@@ -109,14 +112,14 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
         to="/about"
         label={t('common.nav.about')}
         leftSection={<IconInfoCircle size={18} />}
-        onClick={onNavigate}
+        onClick={followLink}
       />
       <NavLink
         component={RouterLink}
         to="/settings"
         label={t('common.nav.settings')}
         leftSection={<IconSettings size={18} />}
-        onClick={onNavigate}
+        onClick={followLink}
       />
       {session.data?.auth && user && (
         <NavLink

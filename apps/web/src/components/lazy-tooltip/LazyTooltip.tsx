@@ -18,17 +18,27 @@ type TooltipComponent = typeof import('./tooltip-chunk').Tooltip;
 type Trigger = 'hover' | 'focus' | 'touch';
 
 let loaded: TooltipComponent | undefined;
-let loading: Promise<TooltipComponent> | undefined;
+let loading: Promise<TooltipComponent | undefined> | undefined;
 const waiting = new Set<(tooltip: TooltipComponent) => void>();
 
-/** Loads Mantine's Tooltip once; every LazyTooltip on screen switches to it. */
-export function loadTooltip(): Promise<TooltipComponent> {
-  loading ??= import('./tooltip-chunk').then(({ Tooltip }) => {
-    loaded = Tooltip;
-    for (const swap of waiting) swap(Tooltip);
-    waiting.clear();
-    return Tooltip;
-  });
+/**
+ * Loads Mantine's Tooltip once; every LazyTooltip on screen switches to it. A chunk that could not be
+ * fetched (an outage) is no error: the children stay without their tooltips, and the next hover, focus or
+ * touch asks again (a rejected import stays rejected, so it is dropped).
+ */
+export function loadTooltip(): Promise<TooltipComponent | undefined> {
+  loading ??= import('./tooltip-chunk').then(
+    ({ Tooltip }) => {
+      loaded = Tooltip;
+      for (const swap of waiting) swap(Tooltip);
+      waiting.clear();
+      return Tooltip;
+    },
+    () => {
+      loading = undefined;
+      return undefined;
+    },
+  );
   return loading;
 }
 

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconBadgeCc, IconPictureInPicture, IconPlaylist, IconZzz } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useBackCloses } from '../../lib/use-back-closes';
+import { useBackCloses, useOverlayLink } from '../../lib/use-back-closes';
 import { usePlayerActivation } from '../activation';
 import { PLAYER_CONTROLS_ATTRIBUTE } from '../keyboard';
 import { usePipStore } from '../pip/pip-store';
@@ -49,6 +49,7 @@ export function FullPlayer() {
   const pip = usePipStore();
   const close = () => ui.setFull(false);
   useBackCloses(ui.fullOpen && !!item, close, 'full-player');
+  const followLink = useOverlayLink(close);
   return (
     <Drawer
       opened={ui.fullOpen && !!item}
@@ -68,7 +69,7 @@ export function FullPlayer() {
             <Anchor
               component={Link}
               to={`/work/${item.sourceId}`}
-              onClick={phone ? close : undefined}
+              onClick={phone ? followLink : undefined}
               fw={700}
               size="lg"
               lineClamp={2}
@@ -79,7 +80,7 @@ export function FullPlayer() {
             <Anchor
               component={Link}
               to={`/work/${item.sourceId}`}
-              onClick={phone ? close : undefined}
+              onClick={phone ? followLink : undefined}
               size="sm"
               c="dimmed"
               lineClamp={2}
