@@ -144,13 +144,14 @@ const NOISE_WORD = [
 ].join('|');
 const NOISE_GROUP = new RegExp(`^(?:${NOISE_WORD})(?:[\\s+&/・,、_-]+(?:${NOISE_WORD}))*$`, 'i');
 
-/** `CV.名前`, `CV:名前`, `cv 名前`; names split on `、 ・ & / ,`; a trailing 他/ほか/etc is not a name. */
+/** `CV.名前`, `CV:名前`, `cv 名前`; names split on `、 ・ & / , ;`; a trailing 他/ほか/etc is not a name. */
 const CV_GROUP = /^cv\s*[.:：．]?\s*(\S.*)$/i;
 const CV_IN_TEXT = /(?:^|\s)cv\s*[.:：．]\s*(\S.*?)\s*$/i;
-const NAME_SEPARATORS = /\s*[、・&/,，]\s*/;
+const NAME_SEPARATORS = /\s*[、・&/,，;；]\s*/;
 const NOT_A_NAME = /^(?:他|ほか|etc\.?|others)$/i;
 
-function splitNames(text: string): string[] {
+/** Names in one text (`A、B・C`, `A / B; C 他`), as folder names and artist tags list voice actors. */
+export function splitNames(text: string): string[] {
   return text
     .replace(/\s*(?:他|ほか|etc\.?)$/i, '')
     .split(NAME_SEPARATORS)

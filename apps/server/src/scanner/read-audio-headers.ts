@@ -8,9 +8,11 @@ import { probeWithFfprobe } from './ffprobe-adapter.js';
 /** music-metadata loads with the first scan, not with the server (see util/lazy-import.ts). */
 const loadMusicMetadata = () => import('music-metadata');
 
+/** The tags metadata is taken from (metadata/audio-tags-provider.ts): album → title, artist → voice actors, album artist → circle. */
 export interface AudioTags {
   album: string | null;
   artist: string | null;
+  albumartist: string | null;
 }
 
 export interface AudioHeaders {
@@ -48,7 +50,7 @@ export interface AudioReaderOptions {
  */
 const READ_BUDGET_BYTES = 16 * 1024 * 1024;
 
-const NO_TAGS: AudioTags = { album: null, artist: null };
+const NO_TAGS: AudioTags = { album: null, artist: null, albumartist: null };
 
 function finite(value: number | undefined): number | null {
   return value !== undefined && Number.isFinite(value) && value > 0 ? value : null;
@@ -80,7 +82,8 @@ async function parse(
 function tagsOf(metadata: IAudioMetadata): AudioTags {
   return {
     album: metadata.common.album?.trim() || null,
-    artist: (metadata.common.albumartist ?? metadata.common.artist)?.trim() || null,
+    artist: metadata.common.artist?.trim() || null,
+    albumartist: metadata.common.albumartist?.trim() || null,
   };
 }
 

@@ -18,6 +18,19 @@ function countingReader(readBudgetBytes?: number) {
   return { reader, passes };
 }
 
+/** An ID3v2.4 tag of UTF-8 text frames, followed by nothing: enough for music-metadata's tags. */
+function id3(frames: Record<string, string>): Buffer {
+  const syncsafe = (n: number) =>
+    Buffer.from([(n >> 21) & 0x7f, (n >> 14) & 0x7f, (n >> 7) & 0x7f, n & 0x7f]);
+  const body = Buffer.concat(
+    Object.entries(frames).map(([id, text]) => {
+      const data = Buffer.concat([Buffer.from([3]), Buffer.from(text, 'utf8')]);
+      return Buffer.concat([Buffer.from(id, 'ascii'), syncsafe(data.length), Buffer.alloc(2), data]);
+    }),
+  );
+  return Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0]), syncsafe(body.length), body]);
+}
+
 describe('createAudioReader', () => {
   it('reads a 5 GiB file with an audio name but no audio in it only up to its budget per pass', async () => {
     const big = join(root, 'big.mp3');
@@ -41,8 +54,19 @@ describe('createAudioReader', () => {
     const headers = await reader.readHeaders(file, root);
     expect(headers.duration).toBeCloseTo(2, 1);
     expect(headers.bitrate).toBe(64_000);
-    expect(headers.tags).toEqual({ album: 'Album', artist: 'Artist' });
+    expect(headers.tags).toEqual({ album: 'Album', artist: 'Artist', albumartist: null });
     expect(Math.max(...passes)).toBeLessThan(64 * 1024);
+  });
+
+  it('reads the album artist apart from the artist (circle and voice actor)', async () => {
+    const file = join(root, 'tagged.mp3');
+    writeFileSync(file, id3({ TALB: 'アルバム', TPE1: '声優A、声優B', TPE2: 'サークル' }));
+    const { reader } = countingReader();
+    expect(await reader.readTags(file, root)).toEqual({
+      album: 'アルバム',
+      artist: '声優A、声優B',
+      albumartist: 'サークル',
+    });
   });
 
   it('reads nothing of a file outside its library folder', async () => {
@@ -54,7 +78,7 @@ describe('createAudioReader', () => {
       const headers = await reader.readHeaders(file, root);
       expect(headers.duration).toBeNull();
       expect(headers.tags.album).toBeNull();
-      expect(await reader.readTags(file, root)).toEqual({ album: null, artist: null });
+      expect(await reader.readTags(file, root)).toEqual({ album: null, artist: null, albumartist: null });
       expect(passes).toEqual([]);
     } finally {
       rmSync(other, { recursive: true, force: true });
