@@ -38,7 +38,7 @@ export function CodeField({ id, current, onChanged }: CodeFieldProps) {
           setError(null);
         }}
         error={error}
-        ff="monospace"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         style={{ flex: 1 }}
         maxLength={20}
       />
