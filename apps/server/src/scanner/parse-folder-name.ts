@@ -186,9 +186,12 @@ function calendarDate(year: string, month: string, day: string): string | null {
 const SEPARATOR = new Set([...' \t-_–—:：|/・,、']);
 const MEANINGLESS = /^[\s\-_–—~～:：|/・,、.]*$/;
 
+/** Two spaces in a row or a space that is not ' ': most names have neither, and skip the replace. */
+const UNUSUAL_SPACE = /\s\s|[^\S ]/;
+
 /** Whitespace runs made one space, separators cut from both ends (a trailing `.` is kept: `Vol.`). */
 function clean(text: string): string {
-  const spaced = text.replace(/\s+/g, ' ');
+  const spaced = UNUSUAL_SPACE.test(text) ? text.replace(/\s+/g, ' ') : text;
   let start = 0;
   let end = spaced.length;
   while (start < end && (SEPARATOR.has(spaced[start] as string) || spaced[start] === '.')) start += 1;
