@@ -269,6 +269,14 @@ const TAG_VARIANTS: ReadonlyArray<readonly [ja: string, en: string, zh: string]>
   ['・長編', ' (long)', '（长篇）'],
   ['・短編', ' (short)', '（短篇）'],
   ['・シリーズ', ' (series)', '（系列）'],
+  ['・実演', ' (live recording)', '（实录）'],
+  ['・ダミーヘッド', ' (dummy head)', '（人头录音）'],
+  ['・ハイレゾ', ' (hi-res)', '（高解析度）'],
+  ['・ドラマ', ' (drama)', '（广播剧）'],
+  ['・男性向け', ' (for men)', '（男性向）'],
+  ['・女性向け', ' (for women)', '（女性向）'],
+  ['・全年齢', ' (all ages)', '（全年龄）'],
+  ['・おまけ付き', ' (with extras)', '（附赠）'],
 ];
 
 export interface TagSpec {
