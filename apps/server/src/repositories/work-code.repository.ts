@@ -61,6 +61,12 @@ export class WorkCodeRepository {
         .set({ edition_id: newId })
         .where('edition_id', '=', oldId)
         .execute();
+      // Other works that name this one: editions linking to it, translations folded into its card.
+      await trx
+        .updateTable('works')
+        .set({ translation_of: newId })
+        .where('translation_of', '=', oldId)
+        .execute();
       // The folder keeps its new id across rescans, whatever its name says.
       const folder = await trx
         .selectFrom('folder_work_ids')

@@ -127,6 +127,8 @@ describe.each(DATABASE_KINDS)('works without a code and new codes on %s', (kind)
       .values({ work_id: LOCAL_2, field: 'title', value: '"Edited"', edited_at: now, edited_by: 'admin' })
       .execute();
     const files = await db().selectFrom('files').select('file_id').where('work_id', '=', LOCAL_2).execute();
+    await db().updateTable('works').set({ translation_of: LOCAL_2 }).where('id', '=', 200001).execute();
+    await db().insertInto('work_edition_links').values({ work_id: 200001, edition_id: LOCAL_2 }).execute();
 
     const response = await recode('LOCAL-000002', 'rj654321');
     expect(response.statusCode, response.body).toBe(200);
@@ -137,6 +139,18 @@ describe.each(DATABASE_KINDS)('works without a code and new codes on %s', (kind)
     expect(await moved('feedback')).toBe(1);
     expect(await moved('work_edits')).toBe(1);
     expect(await moved('files')).toBe(files.length);
+    const translation = await db()
+      .selectFrom('works')
+      .select('translation_of')
+      .where('id', '=', 200001)
+      .executeTakeFirstOrThrow();
+    expect(translation.translation_of).toBe(654321);
+    const link = await db()
+      .selectFrom('work_edition_links')
+      .select('edition_id')
+      .where('work_id', '=', 200001)
+      .execute();
+    expect(link).toEqual([{ edition_id: 654321 }]);
     const recoded = await db()
       .selectFrom('works')
       .selectAll()
