@@ -11,7 +11,8 @@ import { CoverImageError } from '../media/cover-store.js';
 import { EDITED_COVER_SOURCE } from '../media/edited-cover.js';
 import { absolutePathOf } from '../media/file-location.js';
 import { readLibraryFile } from '../media/library-file.js';
-import type { ProviderMetadata, ProviderTag } from '../metadata/provider-types.js';
+import { isKnown, mergeMetadata } from '../metadata/merge.js';
+import type { OrderedProviderName, ProviderMetadata, ProviderTag } from '../metadata/provider-types.js';
 import type { LocatedFile } from '../repositories/file.repository.js';
 import type { StoredEdit, WorkEditRepository } from '../repositories/work-edit.repository.js';
 import { RESERVED_LABEL_ID_START } from '../scanner/label-ids.js';
@@ -34,13 +35,9 @@ export interface MetadataEditDeps {
   /** Merges the work's provider answers and edits into its catalogue row (metadata/work-metadata-store.ts). */
   remerge(workId: number): Promise<void>;
   /** The providers that are switched on, in the configured order. */
-  providerOrder(): readonly string[];
+  providerOrder(): readonly OrderedProviderName[];
   now(): string;
 }
-
-/** Absent, an empty string or an empty list: the merge's "this source does not know". */
-const isKnown = (value: unknown): boolean =>
-  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 /** A label id the scanner invented is no official id: the merge finds such a label again by its name. */
 const officialId = (id: number): number | null => (id >= RESERVED_LABEL_ID_START ? null : id);
@@ -70,23 +67,27 @@ export class MetadataEditService {
       this.deps.edits.imageFiles(workId),
     ]);
     const byProvider = new Map(
-      answers.map((answer) => [answer.provider, parseJson<ProviderMetadata>(answer.data, {})]),
+      answers.map((answer) => [
+        answer.provider as OrderedProviderName,
+        parseJson<ProviderMetadata>(answer.data, {}),
+      ]),
     );
-    const order = this.deps.providerOrder().filter((provider) => byProvider.has(provider));
+    const order = this.deps.providerOrder();
     const editOf = new Map(edits.map((edit) => [edit.field, edit]));
+    const editValues = Object.fromEntries(
+      edits.map((edit) => [edit.field, parseJson<unknown>(edit.value, undefined)]),
+    ) as ProviderMetadata;
+    // What the work shows is the merge's answer, computed as the merge computes it.
+    const merged = mergeMetadata(order, byProvider, editValues);
     const field = <F extends MergedField>(name: F) => {
-      const providers = order
-        .map((provider) => ({ provider, value: byProvider.get(provider)?.[name] }))
-        .filter((entry) => isKnown(entry.value))
-        .map((entry) => ({ provider: entry.provider, value: toView(name, entry.value) }));
       const stored = editOf.get(name);
-      const edit = stored ? { value: toView(name, parseJson(stored.value, null)), ...who(stored) } : null;
-      const shown = edit ?? providers[0] ?? null;
       return {
-        value: shown?.value ?? null,
-        source: edit ? 'edit' : (providers[0]?.provider ?? null),
-        providers,
-        edit,
+        value: toView(name, merged.values[name]),
+        source: merged.sources[name] ?? null,
+        providers: order
+          .filter((provider) => isKnown(byProvider.get(provider)?.[name]))
+          .map((provider) => ({ provider, value: toView(name, byProvider.get(provider)?.[name]) })),
+        edit: stored ? { value: toView(name, editValues[name]), ...who(stored) } : null,
       };
     };
     const coverEdit = editOf.get('cover');
