@@ -127,6 +127,51 @@ describe.each(DATABASE_KINDS)('works without a code and new codes on %s', (kind)
       .values({ work_id: LOCAL_2, field: 'title', value: '"Edited"', edited_at: now, edited_by: 'admin' })
       .execute();
     const files = await db().selectFrom('files').select('file_id').where('work_id', '=', LOCAL_2).execute();
+    const user = await db()
+      .insertInto('users')
+      .values({
+        name: 'listener',
+        name_key: 'listener',
+        password_hash: 'x',
+        group: 'user',
+        created_at: now,
+        password_changed_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const fileId = files[0]?.file_id as number;
+    await db()
+      .insertInto('reviews')
+      .values({
+        user_id: user.id,
+        work_id: LOCAL_2,
+        rating: 4,
+        review_text: 'good',
+        progress: 'listening',
+        updated_at: now,
+      })
+      .execute();
+    await db()
+      .insertInto('playback_positions')
+      .values({
+        user_id: user.id,
+        work_id: LOCAL_2,
+        file_id: fileId,
+        position: 12,
+        duration: 30,
+        updated_at: now,
+      })
+      .execute();
+    await db()
+      .insertInto('playback_history')
+      .values({
+        user_id: user.id,
+        work_id: LOCAL_2,
+        last_file_id: fileId,
+        last_position: 12,
+        last_played_at: now,
+      })
+      .execute();
     await db().updateTable('works').set({ translation_of: LOCAL_2 }).where('id', '=', 200001).execute();
     await db().insertInto('work_edition_links').values({ work_id: 200001, edition_id: LOCAL_2 }).execute();
 
@@ -134,11 +179,15 @@ describe.each(DATABASE_KINDS)('works without a code and new codes on %s', (kind)
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ id: 654321, source_id: 'RJ654321' });
     expect((await get('/api/work/LOCAL-000002')).statusCode).toBe(404);
-    const moved = async (table: 'feedback' | 'work_edits' | 'files') =>
+    type Table = 'feedback' | 'work_edits' | 'files' | 'reviews' | 'playback_positions' | 'playback_history';
+    const moved = async (table: Table) =>
       (await db().selectFrom(table).select('work_id').where('work_id', '=', 654321).execute()).length;
     expect(await moved('feedback')).toBe(1);
     expect(await moved('work_edits')).toBe(1);
     expect(await moved('files')).toBe(files.length);
+    expect(await moved('reviews')).toBe(1);
+    expect(await moved('playback_positions')).toBe(1);
+    expect(await moved('playback_history')).toBe(1);
     const translation = await db()
       .selectFrom('works')
       .select('translation_of')
