@@ -89,10 +89,18 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   const maintenance = new MaintenanceService(settings);
   const works = new WorkRepository(db, database.dialect);
   const scanRepository = new ScanRepository(db);
-  const catalogue = new CatalogueService(works, new LabelRepository(db, database.dialect), files, {
+  const labels = new LabelRepository(db, database.dialect);
+  // Folding the label count changes whenever the catalogue moves keeps their table small even when
+  // nobody opens a label list for a long time (a list folds what is left before it is built).
+  const foldLabelCounts = () =>
+    void labels.foldCountChanges().catch((error) => logger.warn({ err: error }, 'label counts not folded'));
+  const catalogue = new CatalogueService(works, labels, files, {
     // Scans move the mark by their heartbeat; every other catalogue writer moves the version.
     cache: new CatalogueCache(
       async () => `${await scanRepository.catalogueMark()}|${await readCatalogueVersion(db)}`,
+      Date.now,
+      1_000,
+      foldLabelCounts,
     ),
     lowBitrate: () => transcoder.available,
   });

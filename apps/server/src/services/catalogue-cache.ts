@@ -41,6 +41,8 @@ export class CatalogueCache {
     private readonly readVersion: () => Promise<string>,
     private readonly now: () => number = Date.now,
     private readonly maxAgeMs = 1_000,
+    /** Called (not awaited) each time the version is seen to move: housekeeping that follows writes. */
+    private readonly onVersionMoved: () => void = () => {},
   ) {}
 
   /** A cache that forgets everything before each call: for callers that must always read the database. */
@@ -70,5 +72,6 @@ export class CatalogueCache {
     this.labelLists.clear();
     this.labels.clear();
     this.generation += 1;
+    this.onVersionMoved();
   }
 }

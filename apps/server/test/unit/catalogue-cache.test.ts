@@ -55,4 +55,30 @@ describe('CatalogueCache', () => {
       0, 0, 0, 0,
     ]);
   });
+
+  it('forgets the label lists and labels and tells its owner each time the version moves', async () => {
+    let now = 0;
+    let version = 'a';
+    let moves = 0;
+    const cache = new CatalogueCache(
+      async () => version,
+      () => now,
+      1_000,
+      () => {
+        moves += 1;
+      },
+    );
+    await cache.refresh();
+    expect(moves).toBe(1);
+    const answer = { json: '[]', gzip: Buffer.alloc(0), br: Buffer.alloc(0), etag: 'W/"x"' };
+    cache.labelLists.set('tags', Promise.resolve(answer));
+    cache.labels.set('tags:1', { id: 1, name: '癒し' });
+    now += 1_000;
+    await cache.refresh();
+    expect([moves, cache.labelLists.size, cache.labels.size]).toEqual([1, 1, 1]);
+    version = 'b';
+    now += 1_000;
+    await cache.refresh();
+    expect([moves, cache.labelLists.size, cache.labels.size]).toEqual([2, 0, 0]);
+  });
 });

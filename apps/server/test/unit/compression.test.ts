@@ -1,7 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, registerCompression } from '../../src/http/plugins/compression.plugin.js';
+import {
+  acceptsEncoding,
+  acceptsGzip,
+  registerCompression,
+} from '../../src/http/plugins/compression.plugin.js';
 
 describe('acceptsGzip', () => {
   it.each([
@@ -13,6 +17,19 @@ describe('acceptsGzip', () => {
     [undefined, false],
   ])('%s → %s', (header, expected) => {
     expect(acceptsGzip(header)).toBe(expected);
+  });
+});
+
+describe('acceptsEncoding br', () => {
+  it.each([
+    ['gzip, deflate, br', true],
+    ['br;q=0.5', true],
+    ['*', true],
+    ['br;q=0, gzip', false],
+    ['gzip', false],
+    [undefined, false],
+  ])('%s → %s', (header, expected) => {
+    expect(acceptsEncoding(header, 'br')).toBe(expected);
   });
 });
 
