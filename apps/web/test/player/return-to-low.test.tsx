@@ -78,13 +78,24 @@ describe('returning to the low-bitrate copy after a seek', () => {
     });
   });
 
-  it('stays on the original while the copy is still growing, and asks again only after a while', async () => {
+  it('stays on the original while the copy is still growing; stalls ask again only after a while', async () => {
     const fetchMock = serveCopy(false);
     const audio = mount('stall', 912.5);
     await quietMoment(audio, 'stall');
     await quietMoment(audio, 'stall');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(store()).toMatchObject({ qualityOverride: 'original', overrideForSeek: true });
+  });
+
+  it('asks at every pause: the copy finished since the last one is taken', async () => {
+    const fetchMock = serveCopy(false);
+    const audio = mount('pause', 912.5);
+    await quietMoment(audio, 'pause');
+    expect(store().qualityOverride).toBe('original');
+    fetchMock.mockResolvedValue(new Response(null, { headers: { 'Accept-Ranges': 'bytes' } }));
+    await quietMoment(audio, 'pause');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(store()).toMatchObject({ qualityOverride: null, startAt: 912.5 });
   });
 
   it("keeps a listener's own choice of the original", async () => {

@@ -22,7 +22,10 @@ import type { QueueItem } from '../types';
 /** A moment without sound: the listener paused, or the original stalled while it should play. */
 export type QuietMoment = 'pause' | 'stall';
 
-/** How often, at most, one load of a track asks whether its low-bitrate copy is finished (stalls repeat). */
+/**
+ * How often, at most, stalls of one load of a track ask whether its low-bitrate copy is finished: a weak
+ * connection stalls again and again. Each pause asks (the listener's, so rare).
+ */
 export const FINISHED_PROBE_INTERVAL_MS = 10_000;
 
 type Element = Pick<HTMLMediaElement, 'paused' | 'ended' | 'readyState'>;
@@ -62,14 +65,17 @@ export function useReturnToLow(audioRef: RefObject<HTMLAudioElement | null>) {
     const audio = audioRef.current;
     if (!audio) return;
     const store = usePlayerStore.getState;
-    let lastProbe = { nonce: -1, at: 0 };
+    let lastStallProbe = { nonce: -1, at: 0 };
     const onQuiet = async (moment: QuietMoment) => {
       const state = store();
       const item = state.queue[state.queueIndex];
       if (!onSeekDetour(state, item) || !stillQuiet(audio, moment)) return;
-      const now = Date.now();
-      if (lastProbe.nonce === state.loadNonce && now - lastProbe.at < FINISHED_PROBE_INTERVAL_MS) return;
-      lastProbe = { nonce: state.loadNonce, at: now };
+      if (moment === 'stall') {
+        const now = Date.now();
+        const { nonce, at } = lastStallProbe;
+        if (nonce === state.loadNonce && now - at < FINISHED_PROBE_INTERVAL_MS) return;
+        lastStallProbe = { nonce: state.loadNonce, at: now };
+      }
       if (!(await lowCopyFinished(urlFor(item, 'low')))) return;
       // The same load, still on its detour, still quiet: the copy from where the play head is.
       if (store().loadNonce !== state.loadNonce || !onSeekDetour(store(), item) || !stillQuiet(audio, moment))
