@@ -16,7 +16,9 @@ describe('api()', () => {
           }),
       ),
     );
-    const failure = await api('/api/x', { method: 'PUT', body: { tags: [1, 999] } }).catch((error) => error);
+    const failure = (await api('/api/x', { method: 'PUT', body: { tags: [1, 999] } }).catch(
+      (error: unknown) => error,
+    )) as ApiError;
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.message).toBe('Invalid tags.1: no tag has this id');
     expect(failure.fieldErrors).toEqual(errors);

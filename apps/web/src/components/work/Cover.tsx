@@ -2,6 +2,7 @@ import type { Work } from '@sasayaki/api-contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { mediaUrl } from '../../api/client';
+import { versionedCoverUrl } from '../../lib/cover-version';
 import classes from './work.module.css';
 
 export type CoverSize = 'thumb' | 'sam' | 'main';
@@ -61,7 +62,7 @@ export function Cover({
       style={radius !== undefined ? { borderRadius: radius } : undefined}
     >
       <img
-        src={mediaUrl(URL_OF[size](work))}
+        src={mediaUrl(versionedCoverUrl(work.source_id, URL_OF[size](work)))}
         // A work named only by its code would repeat the RJ badge beside it (image-redundant-alt).
         alt={overlays && work.title.toLowerCase() === work.source_id.toLowerCase() ? '' : work.title}
         loading={eager ? 'eager' : 'lazy'}

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, mediaUrl } from '../../../api/client';
+import { versionedCoverUrl } from '../../../lib/cover-version';
 import { uploadCover } from './api';
 
 interface CoverFieldProps {
@@ -22,8 +23,6 @@ const MAX_MB = Math.round(MAX_COVER_UPLOAD_BYTES / 1024 / 1024);
 export function CoverField({ id, view, onPick, onChanged, error }: CoverFieldProps) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
-  // The cover's address stays the same when it changes: the preview asks past the browser's cache.
-  const version = view.cover.edit?.edited_at ?? 'scanned';
   const upload = useMutation({
     mutationFn: (file: File) => uploadCover(id, file),
     onSuccess: (next) => {
@@ -46,7 +45,7 @@ export function CoverField({ id, view, onPick, onChanged, error }: CoverFieldPro
     <Group align="flex-start" gap="md" wrap="wrap">
       <Box w={160}>
         <Image
-          src={mediaUrl(`/api/cover/${view.id}.jpg?type=sam&v=${encodeURIComponent(version)}`)}
+          src={mediaUrl(versionedCoverUrl(view.source_id, `/api/cover/${view.id}.jpg?type=sam`))}
           alt={t('workEdit.cover.preview')}
           radius="sm"
           data-testid="cover-preview"

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { noteCoverChanged } from '../../../lib/cover-version';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
   invalidateWorkMetadata,
@@ -65,6 +66,9 @@ function EditForm({ id, work, view, onClose }: EditMetadataDialogProps & { view:
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
 
   const applied = (next: WorkMetadataView) => {
+    // A new cover keeps its address: the covers of this tab ask for it past the browser's cache.
+    if (next.cover.edit?.edited_at !== view.cover.edit?.edited_at)
+      noteCoverChanged(next.source_id, next.cover.edit?.edited_at ?? `scanned ${Date.now()}`);
     queryClient.setQueryData(metadataKey(id), next);
     invalidateWorkMetadata(queryClient, id);
   };
