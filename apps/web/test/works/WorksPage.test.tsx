@@ -8,6 +8,7 @@ import {
   useListPreferences,
 } from '../../src/features/works/list-state';
 import WorksPage from '../../src/features/works/WorksPage';
+import { useEditionFolding } from '../../src/lib/edition-folding';
 import { renderWithProviders } from '../render';
 import { envelope, json } from './fixtures';
 
@@ -25,6 +26,7 @@ beforeEach(() => {
     sort: DEFAULT_SORT_OPTION,
     pageSize: PAGE_SIZES[0],
   });
+  useEditionFolding.setState({ fold: false });
   requests = [];
   group = 'user';
   vi.stubGlobal(
@@ -99,7 +101,7 @@ describe('WorksPage', { timeout: 60_000 }, () => {
   it('the subtitle box (zh-CN only) sends subtitle=1 and resets the page; the display mode is remembered', async () => {
     const english = renderWithProviders(<WorksPage />, { path: '/works', route: '/works' });
     await screen.findByText('Work 100000');
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Translated / with subtitles' })).toBeNull();
     english.unmount();
 
     await i18n.changeLanguage('zh-CN');
@@ -116,6 +118,28 @@ describe('WorksPage', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'List' }));
     expect(localStorage.getItem('displayMode')).toBe('list');
     expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('the translations box (every language) sends translated=1; one card per work sends includeTranslationWorks=false', async () => {
+    const first = renderWithProviders(<WorksPage />, { path: '/works?page=2', route: '/works' });
+    await screen.findByText('Work 100012');
+    expect(lastList()?.searchParams.get('translated')).toBeNull();
+    expect(lastList()?.searchParams.get('includeTranslationWorks')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Translations' }));
+    await waitFor(() => expect(first.router.state.location.search).toBe('?translated=1'));
+    await waitFor(() => expect(lastList()?.searchParams.get('translated')).toBe('1'));
+    expect(lastList()?.searchParams.get('page')).toBe('1');
+    first.unmount();
+
+    act(() => useEditionFolding.getState().setFold(true));
+    expect(localStorage.getItem('sasayaki.foldEditions')).toBe('1');
+    await i18n.changeLanguage('ja');
+    renderWithProviders(<WorksPage />, { path: '/works', route: '/works' });
+    await screen.findByText('Work 100000');
+    expect(screen.getByRole('checkbox', { name: '翻訳版' })).toBeTruthy();
+    await waitFor(() => expect(lastList()?.searchParams.get('includeTranslationWorks')).toBe('false'));
+    act(() => useEditionFolding.getState().setFold(false));
+    await waitFor(() => expect(lastList()?.searchParams.get('includeTranslationWorks')).toBeNull());
   });
 
   it('a page size (12, 24, 48, 96) is kept in local storage, asked of the API and goes back to page 1', async () => {

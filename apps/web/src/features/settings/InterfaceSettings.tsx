@@ -1,14 +1,19 @@
-import { Card, SegmentedControl, Stack, Title, useMantineColorScheme } from '@mantine/core';
+import { Card, SegmentedControl, Stack, Switch, Title, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/languages';
+import { useEditionFolding } from '../../lib/edition-folding';
 import { SettingRow } from './SettingRow';
 
-/** Interface language (`userPreferredLang`) and theme (Mantine's colour scheme, kept in `dark`). */
+/**
+ * Interface language (`userPreferredLang`), theme (Mantine's colour scheme, kept in `dark`) and whether the
+ * works list shows one card per work with its language editions inside (lib/edition-folding.ts).
+ */
 export function InterfaceSettings() {
   const { t, i18n } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { fold, setFold } = useEditionFolding();
   const current = (LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'en';
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -33,6 +38,17 @@ export function InterfaceSettings() {
             ]}
             value={colorScheme === 'dark' ? 'dark' : 'light'}
             onChange={(value) => setColorScheme(value === 'dark' ? 'dark' : 'light')}
+          />
+        </SettingRow>
+        <SettingRow
+          labelId="fold-editions"
+          label={t('settings.interface.foldEditions')}
+          hint={t('settings.interface.foldEditionsHint')}
+        >
+          <Switch
+            aria-labelledby="fold-editions"
+            checked={fold}
+            onChange={(event) => setFold(event.currentTarget.checked)}
           />
         </SettingRow>
       </Stack>

@@ -32,6 +32,9 @@ export const settingsMessages = defineMessages({
       theme: 'Theme',
       light: 'Light',
       dark: 'Dark',
+      foldEditions: 'One card per work',
+      foldEditionsHint:
+        "Translations whose original is in the library are left out of lists; the original's card links to them by language.",
     },
     admin: {
       title: 'Administration',
@@ -69,6 +72,8 @@ export const settingsMessages = defineMessages({
       theme: '主题',
       light: '浅色',
       dark: '深色',
+      foldEditions: '同一作品只显示一张卡片',
+      foldEditionsHint: '原作在库中的翻译版不在列表中单独显示，原作卡片上按语言链接到各版本。',
     },
     admin: {
       title: '管理',
@@ -106,6 +111,9 @@ export const settingsMessages = defineMessages({
       theme: 'テーマ',
       light: 'ライト',
       dark: 'ダーク',
+      foldEditions: '作品ごとに 1 枚のカード',
+      foldEditionsHint:
+        '原作がライブラリにある翻訳版は一覧に出さず、原作のカードから言語ごとにリンクします。',
     },
     admin: {
       title: '管理',

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAfterFirstPaint } from '../../lib/after-paint';
+import { useEditionFolding } from '../../lib/edition-folding';
 import { notifyError } from '../../lib/notify';
 import { useWorksList } from './api';
 import { GuestTip } from './components/GuestTip';
@@ -17,12 +18,13 @@ import {
   type SortOption,
   sourceFromParams,
   subtitleFromParams,
+  translatedFromParams,
   useListPreferences,
 } from './list-state';
 
 /**
  * The works list (spec section 2): all works, a search, or a circle's, tag's or VA's works; sorted,
- * filtered by subtitles, shown as covers, cards or rows, 12, 24, 48 or 96 to a page.
+ * filtered by subtitles or to translations, shown as covers, cards or rows, 12, 24, 48 or 96 to a page.
  */
 export default function WorksPage() {
   const { t } = useTranslation();
@@ -36,8 +38,18 @@ export default function WorksPage() {
   if (sortedFrom !== null && sortedFrom !== search) setSortedFrom(null);
   const page = sortedFrom === search ? 1 : pageFromParams(params);
   const subtitle = subtitleFromParams(params);
+  const translated = translatedFromParams(params);
+  const foldEditions = useEditionFolding((state) => state.fold);
   const { sort, seed, displayMode, pageSize: chosenPageSize, ...preferences } = useListPreferences();
-  const list = useWorksList(source, { page, sort, seed, subtitle, pageSize: chosenPageSize });
+  const list = useWorksList(source, {
+    page,
+    sort,
+    seed,
+    subtitle,
+    translated,
+    foldEditions,
+    pageSize: chosenPageSize,
+  });
   // The pager is below the first screen: it renders once that has been painted.
   const painted = useAfterFirstPaint();
 
@@ -63,6 +75,7 @@ export default function WorksPage() {
     fromFirstPage();
   };
   const changeSubtitle = (value: boolean) => change({ subtitle: value ? '1' : null });
+  const changeTranslated = (value: boolean) => change({ translated: value ? '1' : null });
 
   const data = list.data;
   const total = data?.pagination.totalCount;
@@ -85,6 +98,8 @@ export default function WorksPage() {
         onSort={changeSort}
         subtitle={subtitle}
         onSubtitle={changeSubtitle}
+        translated={translated}
+        onTranslated={changeTranslated}
         displayMode={displayMode}
         onDisplayMode={preferences.setDisplayMode}
         pageSize={chosenPageSize}
@@ -94,8 +109,10 @@ export default function WorksPage() {
         <WorksEmpty
           source={source}
           subtitle={subtitle}
+          translated={translated}
           pastEnd={page > 1 && (total ?? 0) > 0}
           onSubtitle={changeSubtitle}
+          onTranslated={changeTranslated}
           onFirstPage={() => change({})}
         />
       ) : (

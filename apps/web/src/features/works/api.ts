@@ -1,6 +1,7 @@
 import { type Envelope, type Label, PAGE_SIZE } from '@sasayaki/api-contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client';
+import { useEditionFolding } from '../../lib/edition-folding';
 import {
   labelPath,
   pageFromParams,
@@ -8,6 +9,7 @@ import {
   sourceFromParams,
   sourcePath,
   subtitleFromParams,
+  translatedFromParams,
   useListPreferences,
   type WorksSource,
 } from './list-state';
@@ -17,6 +19,10 @@ export interface WorksListParams {
   sort: SortOption;
   seed: number;
   subtitle: boolean;
+  /** Only translations (`translated=1`). */
+  translated: boolean;
+  /** One card per work: translations folded into their original's card (settings, lib/edition-folding.ts). */
+  foldEditions: boolean;
   pageSize: number;
 }
 
@@ -31,6 +37,8 @@ export const worksListKey = (source: WorksSource, params: WorksListParams) =>
       sort: params.sort.sort,
       seed: params.sort.order === 'random' ? params.seed : undefined,
       subtitle: params.subtitle,
+      translated: params.translated,
+      foldEditions: params.foldEditions,
       pageSize: params.pageSize,
     },
   ] as const;
@@ -48,6 +56,9 @@ export function fetchWorks(
       sort: params.sort.sort,
       seed: params.sort.order === 'random' ? params.seed : undefined,
       subtitle: params.subtitle ? 1 : 0,
+      // Sent only when on, so the usual request (and its cache entries) stays as it was.
+      translated: params.translated ? 1 : undefined,
+      includeTranslationWorks: params.foldEditions ? 'false' : undefined,
       // The default is left out, so the usual request (and its cache entries) stays as it was.
       pageSize: params.pageSize === PAGE_SIZE ? undefined : params.pageSize,
     },
@@ -76,7 +87,15 @@ export function prefetchWorksList(client: QueryClient, search: string, session: 
   const params = new URLSearchParams(search);
   const source = sourceFromParams(params);
   const { sort, seed, pageSize } = useListPreferences.getState();
-  const list = { page: pageFromParams(params), sort, seed, subtitle: subtitleFromParams(params), pageSize };
+  const list = {
+    page: pageFromParams(params),
+    sort,
+    seed,
+    subtitle: subtitleFromParams(params),
+    translated: translatedFromParams(params),
+    foldEditions: useEditionFolding.getState().fold,
+    pageSize,
+  };
   void client.prefetchQuery({
     queryKey: worksListKey(source, list),
     queryFn: ({ signal }) =>

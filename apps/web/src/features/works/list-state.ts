@@ -123,6 +123,7 @@ export function pageFromParams(params: URLSearchParams): number {
 }
 
 export const subtitleFromParams = (params: URLSearchParams): boolean => params.get('subtitle') === '1';
+export const translatedFromParams = (params: URLSearchParams): boolean => params.get('translated') === '1';
 
 /**
  * The URL after a change: any change but the page itself goes back to page 1 (spec section 4), so only

@@ -7,18 +7,22 @@ import type { WorksSource } from '../list-state';
 interface WorksEmptyProps {
   source: WorksSource;
   subtitle: boolean;
+  translated: boolean;
   pastEnd: boolean;
   onSubtitle(value: boolean): void;
+  onTranslated(value: boolean): void;
   onFirstPage(): void;
 }
 
 /** A friendly empty state that says why and offers the way out. */
-export function WorksEmpty({ source, subtitle, pastEnd, onSubtitle, onFirstPage }: WorksEmptyProps) {
+export function WorksEmpty(props: WorksEmptyProps) {
+  const { source, subtitle, translated, pastEnd, onSubtitle, onTranslated, onFirstPage } = props;
   const { t } = useTranslation();
   let message: string;
   if (pastEnd) message = t('works.empty.pastEnd');
   else if (source.kind === 'search') message = t('works.empty.search', { keyword: source.keyword });
   else if (subtitle) message = t('works.empty.subtitle');
+  else if (translated) message = t('works.empty.translated');
   else if (source.kind === 'all') message = t('works.empty.library');
   else message = t('works.empty.filtered');
   return (
@@ -37,6 +41,11 @@ export function WorksEmpty({ source, subtitle, pastEnd, onSubtitle, onFirstPage 
         {!pastEnd && subtitle && (
           <Button variant="light" onClick={() => onSubtitle(false)}>
             {t('works.empty.withoutSubtitle')}
+          </Button>
+        )}
+        {!pastEnd && translated && (
+          <Button variant="light" onClick={() => onTranslated(false)}>
+            {t('works.empty.notOnlyTranslated')}
           </Button>
         )}
         {!pastEnd && source.kind !== 'all' && (

@@ -13,6 +13,8 @@ interface WorksToolbarProps {
   onSort(option: SortOption): void;
   subtitle: boolean;
   onSubtitle(value: boolean): void;
+  translated: boolean;
+  onTranslated(value: boolean): void;
   displayMode: DisplayMode;
   onDisplayMode(mode: DisplayMode): void;
   pageSize: number;
@@ -21,7 +23,9 @@ interface WorksToolbarProps {
 
 /**
  * Sort selector, the 'translated / with subtitles' box (zh-CN only, spec section 2; shown elsewhere
- * only while it is on, so it can be turned off), the page size and the display mode toggle.
+ * only while it is on, so it can be turned off), its companion 'translations' box (works the metadata
+ * calls translations: English and Korean editions as much as Chinese ones, so in every language), the
+ * page size and the display mode toggle.
  */
 export function WorksToolbar(props: WorksToolbarProps) {
   const { t, i18n } = useTranslation();
@@ -47,6 +51,12 @@ export function WorksToolbar(props: WorksToolbarProps) {
           onChange={(event) => props.onSubtitle(event.currentTarget.checked)}
         />
       )}
+      <Checkbox
+        className={classes.subtitle}
+        label={t('works.translatedOnly')}
+        checked={props.translated}
+        onChange={(event) => props.onTranslated(event.currentTarget.checked)}
+      />
       <NativeSelect
         className={classes.pageSize}
         aria-label={t('works.pageSize.label')}
