@@ -91,10 +91,11 @@ function probes(facts: CatalogueFacts, random: Random): Probe[] {
     { name: `search rare word "${facts.rareWord}"`, path: search(facts.rareWord), budget: p99(50) },
     { name: `search 2-char fragment "${facts.fragment}"`, path: search(facts.fragment), budget: p99(50) },
     { name: 'search RJ code (random work)', path: () => search(formatWorkCode(anyWork())), budget: p99(5) },
+    // A label filter in search tokens: the label pages' budget (issue 12).
     {
       name: `search $tag:${facts.popularTag}$ $va:${facts.popularVa}$`,
       path: search(`$tag:${facts.popularTag}$ $va:${facts.popularVa}$`),
-      budget: p99(50),
+      budget: labelBudget(facts),
     },
     ...labelProbes(facts),
     { name: 'GET /api/work/:id (random work)', path: () => `/api/work/${anyWork()}`, budget: p99(5) },
