@@ -236,7 +236,7 @@ class WorkMaker {
       metadata_source: 'workinfo',
       cover_key: null,
       cover_source: null,
-      search_text: buildSearchText(id, workTitle, { circle: circle ?? null, tags, vas }),
+      search_text: buildSearchText(id, workTitle, { circle, tags, vas }),
       missing: 0,
       scanned_at: '2026-11-22T00:00:00.000Z',
     });

@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { CoverStore } from './media/cover-store.js';
 import { Transcoder } from './media/transcoder.js';
+import { WorkMetadataStore } from './metadata/work-metadata-store.js';
 import { readCatalogueVersion } from './repositories/catalogue-version.js';
 import { CatalogueWriteRepository } from './repositories/catalogue-write.repository.js';
 import { FeedbackRepository } from './repositories/feedback.repository.js';
@@ -55,6 +56,8 @@ export interface AppContext {
   /** Low-bitrate streams (contract section 7); `available` is false without ffmpeg. */
   transcoder: Transcoder;
   scans: ScanService;
+  /** Providers' answers and hand edits, merged into the catalogue (metadata/work-metadata-store.ts). */
+  metadata: WorkMetadataStore;
   runtimeSettings: RuntimeSettingsService;
   rateLimiter: RateLimiter;
   accounts: AccountService;
@@ -107,10 +110,19 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   const covers = new CoverStore(join(config.dataDir, 'covers'));
   const media = new MediaService({ works, files, covers });
   const folderIds = new FolderWorkIdRepository(db);
+  const catalogueWrites = new CatalogueWriteRepository(db, database.dialect);
+  const metadata = new WorkMetadataStore({
+    db,
+    catalogue: catalogueWrites,
+    providerOrder: () => config.metadata.providers,
+    catalogueChanged: () => catalogue.catalogueChanged(),
+    now: () => new Date().toISOString(),
+  });
   const scans = new ScanService({
     config,
     scans: scanRepository,
-    catalogue: new CatalogueWriteRepository(db, database.dialect),
+    catalogue: catalogueWrites,
+    metadata,
     folderIds,
     settings,
     maintenance,
@@ -144,6 +156,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     media,
     transcoder,
     scans,
+    metadata,
     runtimeSettings,
     rateLimiter,
     accounts,

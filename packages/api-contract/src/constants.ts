@@ -144,3 +144,15 @@ export const EDITABLE_FIELDS = [
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 /** The largest cover image an administrator may upload (bytes). */
 export const MAX_COVER_UPLOAD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The circle of a work whose circle nobody knows (issue 12 item 8): every Work carries a circle object,
+ * because kikoeru's web app throws on `circle: null` and drops the card. Its `id` 0 is no circle's id
+ * (`/api/circles/0/works` lists nothing) and its empty name draws no link; `circle_id` is 0 and `name`
+ * '' with it. Apps test `circle.id === 0` (or `isUnknownCircle`) to show nothing.
+ */
+export const UNKNOWN_CIRCLE = { id: 0, name: '' } as const;
+
+export function isUnknownCircle(circle: { id: number; name: string }): boolean {
+  return circle.id === UNKNOWN_CIRCLE.id || circle.name === '';
+}

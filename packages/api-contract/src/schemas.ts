@@ -49,6 +49,24 @@ export type Tag = z.infer<typeof Tag>;
 export const Circle = z.object({ id: z.number().int(), name: z.string() });
 export const Va = z.object({ id: z.string(), name: z.string() });
 
+export const LanguageEdition = z.object({
+  workno: z.string(),
+  lang: z.string(),
+  label: z.string(),
+  display_order: z.number().int(),
+  edition_type: z.string().optional(),
+  edition_id: z.number().int().optional(),
+});
+export const EditionInLibrary = z.object({
+  id: z.number().int(),
+  lang: z.string().nullable(),
+  title: z.string(),
+  source_id: z.string(),
+  /** false when the metadata says this edition is a translation. */
+  is_original: z.boolean(),
+  source_type: z.string(),
+});
+
 export const RatingDetail = z.object({
   review_point: z.number().int(),
   count: z.number().int(),
@@ -59,16 +77,20 @@ export const Work = z.object({
   id: z.number().int(),
   source_id: z.string(),
   title: z.string(),
+  /** 0 when no provider knows the circle (never null since issue 12; the type stays for old readers). */
   circle_id: z.number().int().nullable(),
+  /** The circle's name; '' when unknown. */
   name: z.string().nullable(),
-  circle: Circle.nullable(),
+  /** Always an object: `UNKNOWN_CIRCLE` ({ id: 0, name: '' }) when no provider knows the circle. */
+  circle: Circle,
   vas: z.array(Va),
   tags: z.array(Tag),
   release: z.string().nullable(),
   create_date: z.string(),
   price: z.number().nullable(),
   dl_count: z.number().nullable(),
-  nsfw: z.boolean().nullable(),
+  /** true for adult works; false when all-ages, R-15 or unknown. */
+  nsfw: z.boolean(),
   has_subtitle: z.boolean(),
   rate_average_2dp: z.number().nullable(),
   rate_count: z.number().nullable(),
@@ -81,6 +103,25 @@ export const Work = z.object({
   mainCoverUrl: z.string(),
   samCoverUrl: z.string(),
   thumbnailCoverUrl: z.string(),
+  // Issue 12 (asmr.one's extra work fields; docs/metadata.md): filled by the metadata providers' merge.
+  /** DLsite's age rating; null when unknown. */
+  age_category_string: z.enum(AGE_RATINGS).nullable(),
+  /** The work's series (DLsite's `title_id`/`title_name`), or null. */
+  series: z.object({ id: z.string().nullable(), name: z.string() }).nullable(),
+  /** The language editions DLsite (or a sidecar) lists for the work, the work itself included; [] unknown. */
+  language_editions: z.array(LanguageEdition),
+  /** The editions of this work that are in this library (both ways: the original lists its translations). */
+  other_language_editions_in_db: z.array(EditionInLibrary),
+  /** DLsite's `translation_info` object as it gives it; {} when unknown. */
+  translation_info: z.record(z.string(), z.unknown()),
+  /** The code of the original this work translates, or null. */
+  original_workno: z.string().nullable(),
+  /** The edition's own language as DLsite writes it ('JPN', 'ENG', 'CHI_HANS' …), or null. */
+  lang: z.string().nullable(),
+  /** Where the metadata says the work is sold: 'DLSITE' for a coded work unless a provider says else, 'LOCAL' for a work without a code. */
+  source_type: z.string(),
+  /** The work's page at its source, or null. */
+  source_url: z.string().nullable(),
 });
 export type Work = z.infer<typeof Work>;
 

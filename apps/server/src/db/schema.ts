@@ -27,15 +27,15 @@ export interface Database {
   /** DLsite genre names by id: `names` is JSON `{ 'ja-jp': …, 'en-us': …, 'zh-cn': … }` (metadata/dlsite/). */
   dlsite_genres: { id: number; names: string; fetched_at: string };
   /** A work's language editions by id (in the library or not), as its merged metadata lists them. */
-  work_edition_links: { work_id: number; edition_id: number };
+  work_edition_links: { work_id: number; edition_id: number; kind: Generated<string> };
   /** +1/-1 per label as works and their links change (triggers); folded into `work_count` on read. */
   label_count_changes: { id: Generated<number>; kind: string; label_id: string; delta: number };
-  /** One row: moved by every catalogue write outside a scan, so every process's cache sees it. */
-  catalogue_version: { id: number; version: number };
   /** Folders whose work id is not their name's code: local works, works given a code (scanner/folder-ids.ts). */
   folder_work_ids: FolderWorkIdsTable;
   /** Each work's raw audio tag values, for the placeholder rule (metadata/audio-tags-provider.ts). */
   work_audio_tags: { work_id: number; field: string; value: string };
+  /** One row: moved by every catalogue write outside a scan, so every process's cache sees it. */
+  catalogue_version: { id: number; version: number };
 }
 
 export interface WorksTable {

@@ -20,32 +20,41 @@ export interface LabelInput<Id> {
   name: string;
 }
 
-/** Columns written only by the metadata merge (metadata/work-metadata-store.ts), never by a commit. */
-type MergedOnlyColumns =
-  | 'field_sources'
-  | 'series'
-  | 'language_editions'
-  | 'translation_info'
-  | 'original_workno'
-  | 'lang'
-  | 'source_type'
-  | 'source_url'
-  | 'rank'
-  | 'cover_url'
-  | 'other_editions'
-  | 'is_translation'
-  | 'translation_of';
+/** The columns of `works` the scan itself writes; every metadata column is the merge's (metadata/). */
+export type ScannedWorkColumns = Pick<
+  WorkRow,
+  | 'id'
+  | 'has_subtitle'
+  | 'duration'
+  | 'root_dir'
+  | 'dir'
+  | 'dir_raw'
+  | 'content_signature'
+  | 'cover_key'
+  | 'cover_source'
+  | 'scanned_at'
+>;
 
-/** One work as the commit phase writes it: the row, its labels and its files, all at once. */
+/** One work as the commit phase writes it: the row's scanned columns and its files. */
 export interface WorkCommit {
-  work: Omit<WorkRow, 'circle_id' | 'create_date' | 'missing' | MergedOnlyColumns>;
-  circle: LabelInput<number> | null;
-  tags: Array<LabelInput<number> & { i18n: string }>;
-  vas: Array<LabelInput<string>>;
+  work: ScannedWorkColumns;
   files: Array<Omit<FilesTable, 'work_id'>>;
 }
 
-type Trx = Transaction<Database>;
+/** A work's circle, tags (i18n as JSON text) and voice actors, as the merge decided them. */
+export interface WorkLabels {
+  circle: LabelInput<number> | null;
+  tags: Array<LabelInput<number> & { i18n: string }>;
+  vas: Array<LabelInput<string>>;
+}
+
+/** Writes one work's labels inside a transaction of `CatalogueWriteRepository.transaction`. */
+export interface LabelWriter {
+  /** Finds or creates the labels, links the tags and voice actors to the work, returns the circle's id. */
+  write(workId: number, labels: WorkLabels): Promise<number | null>;
+}
+
+export type Trx = Transaction<Database>;
 type LabelTable = 'circles' | 'tags' | 'vas';
 
 const FILE_BATCH = 300;
@@ -114,61 +123,90 @@ export class CatalogueWriteRepository {
       .execute();
   }
 
-  /** Writes one work; says whether it was new. */
-  async commitWork(commit: WorkCommit, now: string): Promise<'added' | 'updated'> {
+  /**
+   * Runs `write` in one transaction with a label writer bound to it. Labels resolved inside are
+   * remembered for later transactions only once this one commits.
+   */
+  async transaction<T>(write: (trx: Trx, labels: LabelWriter) => Promise<T>): Promise<T> {
     const learned = new Map<string, number | string>();
-    const outcome = await this.db.transaction().execute(async (trx) => {
+    const result = await this.db.transaction().execute(async (trx) => {
       // No wait for the disk flush: a crash may lose the last few commits, which the next scan redoes
       // (their signatures were lost with them); the database itself stays consistent.
       if (this.dialect === 'postgres') await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+      return write(trx, { write: (workId, labels) => this.writeLabels(trx, workId, labels, learned) });
+    });
+    for (const [key, id] of learned) this.resolvedLabels.set(key, id);
+    return result;
+  }
+
+  /**
+   * Writes one work's scanned columns and files, then lets `mergeMetadata` write its metadata in the same
+   * transaction (metadata/work-metadata-store.ts): a scan killed half-way leaves the work as it was or
+   * fully updated. A new work is inserted titled by its folder until the merge names it. Says whether the
+   * work was new.
+   */
+  async commitWork(
+    commit: WorkCommit,
+    now: string,
+    mergeMetadata: (trx: Trx, labels: LabelWriter) => Promise<void>,
+  ): Promise<'added' | 'updated'> {
+    return this.transaction(async (trx, labels) => {
       const existed = await trx
         .selectFrom('works')
         .select('id')
         .where('id', '=', commit.work.id)
         .executeTakeFirst();
-      const label = <Id extends number | string>(key: string, resolve: () => Promise<Id>) =>
-        this.resolveLabel(key, learned, resolve);
-      const circle = commit.circle;
-      const circleId = circle
-        ? await label(labelKey('circles', circle), () => this.ensureNumbered(trx, 'circles', circle))
-        : null;
-      const tagIds: number[] = [];
-      for (const tag of commit.tags) {
-        tagIds.push(
-          await label(labelKey('tags', tag, tag.i18n), () => this.ensureNumbered(trx, 'tags', tag, tag.i18n)),
-        );
-      }
-      const vaIds: string[] = [];
-      for (const va of commit.vas) vaIds.push(await label(labelKey('vas', va), () => this.ensureVa(trx, va)));
-
-      const row = { ...commit.work, circle_id: circleId, missing: 0 };
+      const row = { ...commit.work, missing: 0 };
+      const folderName = row.dir.slice(row.dir.lastIndexOf('/') + 1);
       await trx
         .insertInto('works')
-        .values({ ...row, create_date: now })
+        .values({ ...row, title: folderName, metadata_source: 'none', circle_id: null, create_date: now })
         .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
         .execute();
-
-      await trx.deleteFrom('work_tags').where('work_id', '=', row.id).execute();
-      const uniqueTags = [...new Set(tagIds)];
-      if (uniqueTags.length) {
-        await trx
-          .insertInto('work_tags')
-          .values(uniqueTags.map((tag_id) => ({ work_id: row.id, tag_id })))
-          .execute();
-      }
-      await trx.deleteFrom('work_vas').where('work_id', '=', row.id).execute();
-      const uniqueVas = [...new Set(vaIds)];
-      if (uniqueVas.length) {
-        await trx
-          .insertInto('work_vas')
-          .values(uniqueVas.map((va_id, position) => ({ work_id: row.id, va_id, position })))
-          .execute();
-      }
       await this.writeFiles(trx, row.id, commit.files);
+      await mergeMetadata(trx, labels);
       return existed ? ('updated' as const) : ('added' as const);
     });
-    for (const [key, id] of learned) this.resolvedLabels.set(key, id);
-    return outcome;
+  }
+
+  private async writeLabels(
+    trx: Trx,
+    workId: number,
+    labels: WorkLabels,
+    learned: Map<string, number | string>,
+  ): Promise<number | null> {
+    const label = <Id extends number | string>(key: string, resolve: () => Promise<Id>) =>
+      this.resolveLabel(key, learned, resolve);
+    const circle = labels.circle;
+    const circleId = circle
+      ? await label(labelKey('circles', circle), () => this.ensureNumbered(trx, 'circles', circle))
+      : null;
+    const tagIds: number[] = [];
+    for (const tag of labels.tags) {
+      tagIds.push(
+        await label(labelKey('tags', tag, tag.i18n), () => this.ensureNumbered(trx, 'tags', tag, tag.i18n)),
+      );
+    }
+    const vaIds: string[] = [];
+    for (const va of labels.vas) vaIds.push(await label(labelKey('vas', va), () => this.ensureVa(trx, va)));
+
+    await trx.deleteFrom('work_tags').where('work_id', '=', workId).execute();
+    const uniqueTags = [...new Set(tagIds)];
+    if (uniqueTags.length) {
+      await trx
+        .insertInto('work_tags')
+        .values(uniqueTags.map((tag_id) => ({ work_id: workId, tag_id })))
+        .execute();
+    }
+    await trx.deleteFrom('work_vas').where('work_id', '=', workId).execute();
+    const uniqueVas = [...new Set(vaIds)];
+    if (uniqueVas.length) {
+      await trx
+        .insertInto('work_vas')
+        .values(uniqueVas.map((va_id, position) => ({ work_id: workId, va_id, position })))
+        .execute();
+    }
+    return circleId;
   }
 
   private async resolveLabel<Id extends number | string>(

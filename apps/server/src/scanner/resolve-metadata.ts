@@ -1,52 +1,42 @@
-import { parseFolderName } from './parse-folder-name.js';
+import { audioTagsMetadata } from '../metadata/audio-tags-provider.js';
+import { folderNameMetadata } from '../metadata/folder-name-provider.js';
+import { isKnown } from '../metadata/merge.js';
+import type { OrderedProviderName, ProviderMetadata, ProviderResult } from '../metadata/provider-types.js';
 import type { AudioTags } from './read-audio-headers.js';
-import type { WorkMetadata } from './workinfo.js';
 
-export type MetadataSource = 'workinfo' | 'folder' | 'tags' | 'none';
+/** What phase 4 found in the work's `workinfo.json`: none, a readable one, or one that could not be read. */
+export type WorkInfoReading =
+  | { kind: 'none' }
+  | { kind: 'read'; metadata: ProviderMetadata }
+  | { kind: 'unreadable'; message: string };
 
-export interface ResolvedMetadata extends WorkMetadata {
-  title: string;
-  source: MetadataSource;
-}
+/** The local providers' answers for one work, as the commit stores them (metadata/work-metadata-store.ts). */
+export type LocalAnswers = Array<[OrderedProviderName, ProviderResult]>;
 
-const EMPTY: WorkMetadata = {
-  title: null,
-  circle: null,
-  vas: [],
-  tags: [],
-  release: null,
-  price: null,
-  dlCount: null,
-  nsfw: null,
-  age: null,
-  rateAverage: null,
-  rateCount: null,
-  rateCountDetail: null,
-  reviewCount: null,
-};
+const ok = (data: ProviderMetadata): ProviderResult => ({ status: 'ok', data });
 
 /**
- * Phase 4, metadata: a workinfo.json first, then the folder name, then audio tags (album as title,
- * album artist or artist as circle) for whatever is still missing. Tags are read only when needed. A work
- * with no metadata at all is titled by its folder name. `source` names the first source that gave a title
- * or circle.
+ * Phase 4, metadata: each local provider's answer (workinfo.json, folder name, audio tags), stored by the
+ * commit and merged there with what other providers (DLsite …) and hand edits say. Every local provider
+ * answers on every scan, an empty answer included, so a sidecar that was removed stops counting. Audio
+ * tags are asked for only when the sidecar and the folder name leave the title, the circle or the voice
+ * actors unknown: reading them may cost a file open per work.
  */
-export async function resolveMetadata(
+export async function resolveLocalMetadata(
   folderName: string,
-  workInfo: WorkMetadata | null,
+  workInfo: WorkInfoReading,
   readTags: () => Promise<AudioTags | null>,
-): Promise<ResolvedMetadata> {
-  const metadata: WorkMetadata = { ...(workInfo ?? EMPTY) };
-  let source: MetadataSource = workInfo && (workInfo.title || workInfo.circle) ? 'workinfo' : 'none';
-  const fromFolder = parseFolderName(folderName);
-  if (!metadata.title && fromFolder.title) metadata.title = fromFolder.title;
-  if (!metadata.circle && fromFolder.circle) metadata.circle = { id: null, name: fromFolder.circle };
-  if (source === 'none' && (fromFolder.title || fromFolder.circle)) source = 'folder';
-  if (!metadata.title || !metadata.circle) {
-    const tags = await readTags();
-    if (!metadata.title && tags?.album) metadata.title = tags.album;
-    if (!metadata.circle && tags?.artist) metadata.circle = { id: null, name: tags.artist };
-    if (source === 'none' && (tags?.album || tags?.artist)) source = 'tags';
-  }
-  return { ...metadata, title: metadata.title ?? folderName, source };
+): Promise<LocalAnswers> {
+  const sidecar: ProviderResult =
+    workInfo.kind === 'unreadable'
+      ? { status: 'unreadable', data: {}, message: workInfo.message }
+      : ok(workInfo.kind === 'read' ? workInfo.metadata : {});
+  const folder = folderNameMetadata(folderName);
+  const known = (field: 'title' | 'circle' | 'vas') => isKnown(sidecar.data[field]) || isKnown(folder[field]);
+  const tags = known('title') && known('circle') && known('vas') ? null : await readTags();
+  return [
+    ['workinfo', sidecar],
+    ['folder', ok(folder)],
+    ['tags', ok(audioTagsMetadata(tags))],
+  ];
 }

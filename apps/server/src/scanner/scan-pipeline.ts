@@ -8,7 +8,7 @@ import type { CoverSaver } from './make-cover.js';
 import { PathGuard } from './path-guard.js';
 import type { AudioReader } from './read-audio-headers.js';
 import { ScanCancelled, type ScanReporter } from './scan-types.js';
-import { scanWork } from './scan-work.js';
+import { scanWork, type WorkScanDeps } from './scan-work.js';
 
 export interface PipelineOptions {
   libraryDirs: readonly string[];
@@ -18,6 +18,7 @@ export interface PipelineOptions {
 
 export interface PipelineDeps {
   catalogue: CatalogueWriteRepository;
+  metadata: WorkScanDeps['metadata'];
   folderIds: FolderWorkIdRepository;
   covers: CoverSaver;
   audio: AudioReader;

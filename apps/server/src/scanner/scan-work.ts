@@ -1,10 +1,13 @@
 import type { ScanMode } from '@sasayaki/api-contract';
 import type { SerialQueue } from '../jobs/bounded-concurrency.js';
 import { readLibraryFile } from '../media/library-file.js';
+import type { WorkMetadataStore } from '../metadata/work-metadata-store.js';
 import type {
   CatalogueWriteRepository,
+  LabelWriter,
   StoredFileState,
   StoredWorkState,
+  Trx,
   WorkCommit,
 } from '../repositories/catalogue-write.repository.js';
 import { contentSignature } from './content-signature.js';
@@ -13,13 +16,13 @@ import { type CoverSaver, makeCover } from './make-cover.js';
 import { matchSubtitles } from './match-subtitles.js';
 import type { PathGuard } from './path-guard.js';
 import type { AudioReader, AudioTags } from './read-audio-headers.js';
-import { type ResolvedMetadata, resolveMetadata } from './resolve-metadata.js';
+import { resolveLocalMetadata, type WorkInfoReading } from './resolve-metadata.js';
 import { type IndexedFile, type ScanReporter, throwIfCancelled, type WorkFolder } from './scan-types.js';
-import { buildSearchText } from './search-text.js';
-import { parseWorkInfo, type WorkMetadata } from './workinfo.js';
+import { parseWorkInfo } from './workinfo.js';
 
 export interface WorkScanDeps {
   catalogue: CatalogueWriteRepository;
+  metadata: Pick<WorkMetadataStore, 'saveAndMergeInCommit'>;
   covers: CoverSaver;
   audio: AudioReader;
   guard: PathGuard;
@@ -92,17 +95,21 @@ export async function scanWork(
     const headers = await deps.audio.readHeaders(file.absPath, file.rootDir);
     if (headers.problem)
       reporter.issue(`${work.display}/${file.path.text}`, headers.problem, 'error', 'failed');
-    if (!tags && (headers.tags.album || headers.tags.artist)) tags = headers.tags;
+    if (!tags && (headers.tags.album || headers.tags.artist || headers.tags.albumartist)) tags = headers.tags;
     audio.set(file, { duration: headers.duration, bitrate: headers.bitrate });
   }
 
   // Phase 4: metadata.
   const folderName = work.dir.text.slice(work.dir.text.lastIndexOf('/') + 1);
-  const metadata = await resolveMetadata(folderName, await readWorkInfo(work, files, reporter), async () => {
-    if (tags) return tags;
-    const first = files.find((file) => file.type === 'audio' && file.size > 0);
-    return first ? deps.audio.readTags(first.absPath, first.rootDir) : null;
-  });
+  const answers = await resolveLocalMetadata(
+    folderName,
+    await readWorkInfo(work, files, reporter),
+    async () => {
+      if (tags) return tags;
+      const first = files.find((file) => file.type === 'audio' && file.size > 0);
+      return first ? deps.audio.readTags(first.absPath, first.rootDir) : null;
+    },
+  );
   const subtitles = matchSubtitles(
     files.map((file) => ({ fileId: fileIds.get(file) as number, path: file.path.text, type: file.type })),
   );
@@ -116,9 +123,11 @@ export async function scanWork(
 
   // Phase 6: commit.
   throwIfCancelled(reporter.signal);
-  const commit = buildCommit(work, signature, metadata, cover, files, fileIds, audio, subtitles, deps.now());
+  const commit = buildCommit(work, signature, cover, files, fileIds, audio, subtitles, deps.now());
+  const mergeAnswers = (trx: Trx, labels: LabelWriter) =>
+    deps.metadata.saveAndMergeInCommit(trx, labels, work.id, answers);
   try {
-    return await deps.commits.run(() => deps.catalogue.commitWork(commit, deps.now()));
+    return await deps.commits.run(() => deps.catalogue.commitWork(commit, deps.now(), mergeAnswers));
   } catch (error) {
     reporter.issue(work.display, `Cannot save the work: ${(error as Error).message}`, 'error', 'failed');
     return 'failed';
@@ -137,32 +146,35 @@ function assignFileIds(
 /** A workinfo.json is a few KiB of text: a larger one is not metadata, and is not read into memory. */
 const WORKINFO_MAX_BYTES = 1024 * 1024;
 
-/** A workinfo.json at the top of the work folder; a broken one is reported and the next source is used. */
+/**
+ * A workinfo.json at the top of the work folder; a broken one is reported (and recorded as the provider's
+ * `unreadable` answer), and the other providers' values are used.
+ */
 async function readWorkInfo(
   work: WorkFolder,
   files: readonly IndexedFile[],
   reporter: ScanReporter,
-): Promise<WorkMetadata | null> {
+): Promise<WorkInfoReading> {
   const file = files.find((candidate) => candidate.path.text.toLowerCase() === 'workinfo.json');
-  if (!file) return null;
+  if (!file) return { kind: 'none' };
   const display = `${work.display}/${file.path.text}`;
   let text: string;
   try {
     text = (await readLibraryFile(file.absPath, file.rootDir, WORKINFO_MAX_BYTES)).toString('utf8');
   } catch (error) {
-    reporter.issue(display, `Cannot read: ${(error as Error).message}`, 'error', 'failed');
-    return null;
+    const message = `Cannot read: ${(error as Error).message}`;
+    reporter.issue(display, message, 'error', 'failed');
+    return { kind: 'unreadable', message };
   }
   const parsed = parseWorkInfo(text);
-  if (parsed.ok) return parsed.metadata;
+  if (parsed.ok) return { kind: 'read', metadata: parsed.metadata };
   reporter.issue(display, `${parsed.message}; using the folder name instead`, 'warn', 'failed');
-  return null;
+  return { kind: 'unreadable', message: parsed.message };
 }
 
 function buildCommit(
   work: WorkFolder,
   signature: string,
-  metadata: ResolvedMetadata,
   cover: { coverKey: string | null; coverSource: string | null },
   files: readonly IndexedFile[],
   fileIds: ReadonlyMap<IndexedFile, number>,
@@ -174,31 +186,16 @@ function buildCommit(
   return {
     work: {
       id: work.id,
-      title: metadata.title,
-      release: metadata.release,
-      price: metadata.price,
-      dl_count: metadata.dlCount,
-      nsfw: metadata.nsfw === null ? null : metadata.nsfw ? 1 : 0,
-      age: metadata.age,
       has_subtitle: subtitles.size > 0 ? 1 : 0,
-      rate_average_2dp: metadata.rateAverage,
-      rate_count: metadata.rateCount,
-      rate_count_detail: metadata.rateCountDetail ? JSON.stringify(metadata.rateCountDetail) : null,
-      review_count: metadata.reviewCount,
       duration,
       root_dir: work.rootDir,
       dir: work.dir.text,
       dir_raw: work.dir.raw,
       content_signature: signature,
-      metadata_source: metadata.source,
       cover_key: cover.coverKey,
       cover_source: cover.coverSource,
-      search_text: buildSearchText(work.id, metadata.title, metadata),
       scanned_at: now,
     },
-    circle: metadata.circle,
-    tags: metadata.tags.map((tag) => ({ id: tag.id, name: tag.name, i18n: JSON.stringify(tag.i18n) })),
-    vas: metadata.vas,
     files: files.map((file) => {
       const fileId = fileIds.get(file) as number;
       const facts = audio.get(file);

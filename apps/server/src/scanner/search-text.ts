@@ -1,5 +1,5 @@
 import { formatWorkCode } from '@sasayaki/api-contract';
-import type { WorkMetadata } from './workinfo.js';
+import type { ProviderMetadata } from '../metadata/provider-types.js';
 
 /**
  * The text plain-word search matches by substring (FTS5 trigram on SQLite, pg_trgm on PostgreSQL):
@@ -8,16 +8,16 @@ import type { WorkMetadata } from './workinfo.js';
 export function buildSearchText(
   id: number,
   title: string,
-  metadata: Pick<WorkMetadata, 'circle' | 'tags' | 'vas'>,
+  metadata: Pick<ProviderMetadata, 'circle' | 'tags' | 'vas'>,
 ): string {
   const parts = [
     title,
     metadata.circle?.name ?? '',
-    ...metadata.tags.flatMap((tag) => [
+    ...(metadata.tags ?? []).flatMap((tag) => [
       tag.name,
       ...Object.values(tag.i18n).map((entry) => entry?.name ?? ''),
     ]),
-    ...metadata.vas.map((va) => va.name),
+    ...(metadata.vas ?? []).map((va) => va.name),
     formatWorkCode(id),
   ];
   return [...new Set(parts.map((part) => part.trim()).filter(Boolean))].join(' ').toLowerCase();

@@ -1,30 +1,16 @@
-import { AGE_RATINGS, TAG_LANGUAGES, type TagLanguage } from '@sasayaki/api-contract';
+import { AGE_RATINGS, TAG_LANGUAGES } from '@sasayaki/api-contract';
 import { z } from 'zod';
-
-export type AgeRating = (typeof AGE_RATINGS)[number];
-export type TagI18nNames = Partial<Record<TagLanguage, { name: string }>>;
-
-/** Metadata as the scanner uses it, whatever its source; absent facts are null. */
-export interface WorkMetadata {
-  title: string | null;
-  circle: { id: number | null; name: string } | null;
-  vas: Array<{ id: string | null; name: string }>;
-  tags: Array<{ id: number | null; name: string; i18n: TagI18nNames }>;
-  release: string | null;
-  price: number | null;
-  dlCount: number | null;
-  nsfw: boolean | null;
-  age: AgeRating | null;
-  rateAverage: number | null;
-  rateCount: number | null;
-  rateCountDetail: Array<{ review_point: number; count: number; ratio: number }> | null;
-  reviewCount: number | null;
-}
+import type { ProviderMetadata, ProviderTag } from '../metadata/provider-types.js';
 
 // Lenient: a field of the wrong shape is dropped (`catch`), not the whole file; unknown fields are ignored.
 const name = z.string().trim().min(1);
 const optionalName = name.optional().catch(undefined);
 const int = z.coerce.number().int().nonnegative().optional().catch(undefined);
+/** An id DLsite writes as text or a number (series `SRI…`), kept as text. */
+const idText = z
+  .union([name, z.number().int().transform(String)])
+  .optional()
+  .catch(undefined);
 const num = z.coerce.number().nonnegative().optional().catch(undefined);
 const listOf = <T extends z.ZodType>(item: T) =>
   z
@@ -43,7 +29,7 @@ const I18n = z
   .optional()
   .catch(undefined)
   .transform((value) => {
-    const names: TagI18nNames = {};
+    const names: ProviderTag['i18n'] = {};
     for (const language of TAG_LANGUAGES) {
       const entry = z.object({ name }).safeParse(value?.[language]);
       if (entry.success) names[language] = { name: entry.data.name };
@@ -75,11 +61,39 @@ const WorkInfoFile = z.object({
     z.object({ review_point: z.number().int(), count: z.number().int(), ratio: z.number() }),
   ),
   review_count: int,
+  series: z
+    .union([
+      name.transform((seriesName) => ({ id: undefined, name: seriesName })),
+      z.object({ id: idText, name }),
+    ])
+    .optional()
+    .catch(undefined),
+  title_id: idText,
+  title_name: optionalName,
+  series_name: optionalName,
+  language_editions: listOf(
+    z.object({
+      workno: name,
+      lang: name,
+      label: z.string().catch(''),
+      display_order: z.coerce.number().int().catch(0),
+      edition_type: optionalName,
+      edition_id: int,
+    }),
+  ),
+  translation_info: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  original_workno: optionalName,
+  lang: optionalName,
+  source_type: optionalName,
+  source_url: z.url().optional().catch(undefined),
 });
 
-export type WorkInfoResult = { ok: true; metadata: WorkMetadata } | { ok: false; message: string };
+export type WorkInfoResult = { ok: true; metadata: ProviderMetadata } | { ok: false; message: string };
 
-/** Reads a `workinfo.json` (the contract's Work shape, as `/api/workInfo` returns it). */
+/**
+ * Reads a `workinfo.json` (the contract's Work shape, as `/api/workInfo` returns it, plus DLsite's edition
+ * fields) as the `workinfo` provider's answer: only the fields the file gives.
+ */
 export function parseWorkInfo(text: string): WorkInfoResult {
   let raw: unknown;
   try {
@@ -92,26 +106,42 @@ export function parseWorkInfo(text: string): WorkInfoResult {
   }
   const info = WorkInfoFile.parse(raw);
   const circleName = info.circle?.name ?? info.name;
-  const age = info.age_category_string ?? info.age ?? null;
-  return {
-    ok: true,
-    metadata: {
-      title: info.title ?? null,
-      circle: circleName ? { id: info.circle?.id ?? info.circle_id ?? null, name: circleName } : null,
-      vas: info.vas.map((va) => ({ id: va.id ?? null, name: va.name })),
-      tags: info.tags.map((tag) => ({ id: tag.id ?? null, name: tag.name, i18n: tag.i18n })),
-      release: info.release ?? null,
-      price: info.price ?? null,
-      dlCount: info.dl_count ?? null,
-      nsfw: info.nsfw ?? (age === null ? null : age === 'adult'),
-      age,
-      rateAverage: info.rate_average_2dp ?? null,
-      rateCount: info.rate_count ?? null,
-      rateCountDetail:
-        info.rate_count_detail.length > 0
-          ? info.rate_count_detail.map((d) => ({ ...d, ratio: Math.round(d.ratio) }))
-          : null,
-      reviewCount: info.review_count ?? null,
-    },
+  const age = info.age_category_string ?? info.age;
+  const seriesName = info.series?.name ?? info.title_name ?? info.series_name;
+  const metadata: ProviderMetadata = {
+    title: info.title,
+    circle: circleName ? { id: info.circle?.id ?? info.circle_id ?? null, name: circleName } : undefined,
+    vas: info.vas.map((va) => ({ id: va.id ?? null, name: va.name })),
+    tags: info.tags.map((tag) => ({ id: tag.id ?? null, name: tag.name, i18n: tag.i18n })),
+    release: info.release,
+    price: info.price,
+    dlCount: info.dl_count,
+    nsfw: info.nsfw ?? (age === undefined ? undefined : age === 'adult'),
+    age,
+    rateAverage: info.rate_average_2dp,
+    rateCount: info.rate_count,
+    rateCountDetail: info.rate_count_detail.map((d) => ({ ...d, ratio: Math.round(d.ratio) })),
+    reviewCount: info.review_count,
+    series: seriesName ? { id: info.series?.id ?? info.title_id ?? null, name: seriesName } : undefined,
+    languageEditions: info.language_editions.map(({ edition_type, edition_id, ...edition }) => ({
+      ...edition,
+      ...(edition_type === undefined ? {} : { edition_type }),
+      ...(edition_id === undefined ? {} : { edition_id }),
+    })),
+    translationInfo: info.translation_info,
+    originalWorkno: info.original_workno,
+    lang: info.lang,
+    sourceType: info.source_type,
+    sourceUrl: info.source_url,
   };
+  return { ok: true, metadata: withoutAbsent(metadata) };
+}
+
+/** Drops undefined fields and empty lists: an answer holds only what the file says. */
+function withoutAbsent(metadata: ProviderMetadata): ProviderMetadata {
+  return Object.fromEntries(
+    Object.entries(metadata).filter(
+      ([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0),
+    ),
+  ) as ProviderMetadata;
 }

@@ -35,6 +35,8 @@ export class CatalogueCache {
   generation = 0;
   private version: string | null = null;
   private checkedAt = Number.NEGATIVE_INFINITY;
+  /** Counts `expire()` calls, so a check that began before one does not count as fresh. */
+  private expiries = 0;
   private checking: Promise<void> | null = null;
 
   constructor(
@@ -54,15 +56,32 @@ export class CatalogueCache {
   /** Makes sure the cached entries belong to the current catalogue version. */
   async refresh(): Promise<void> {
     if (this.now() - this.checkedAt < this.maxAgeMs) return;
+    await this.checkOnce();
+    // Expired while a check that began before the write was under way: that check may have read the
+    // version from before it.
+    if (this.checkedAt === Number.NEGATIVE_INFINITY) await this.checkOnce();
+  }
+
+  /**
+   * This process has just changed the catalogue (a metadata merge, a hand edit): the next call reads the
+   * version at once instead of up to a second later, so the writer sees its own change.
+   */
+  expire(): void {
+    this.expiries += 1;
+    this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  private checkOnce(): Promise<void> {
     this.checking ??= this.check().finally(() => {
       this.checking = null;
     });
-    await this.checking;
+    return this.checking;
   }
 
   private async check(): Promise<void> {
+    const expiries = this.expiries;
     const version = await this.readVersion();
-    this.checkedAt = this.now();
+    if (expiries === this.expiries) this.checkedAt = this.now();
     if (version === this.version) return;
     this.version = version;
     this.counts.clear();

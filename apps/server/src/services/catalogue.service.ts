@@ -63,6 +63,11 @@ export class CatalogueService {
     this.lowBitrate = options.lowBitrate ?? (() => false);
   }
 
+  /** This process changed the catalogue: its next read sees the change (see CatalogueCache.expire). */
+  catalogueChanged(): void {
+    this.cache.expire();
+  }
+
   async list(filter: WorkFilter, options: ListOptions, userId: number | null): Promise<Envelope> {
     return (await this.page(filter, options, userId)).envelope();
   }

@@ -11,7 +11,7 @@ import type { FolderWorkIdRepository } from '../repositories/folder-work-id.repo
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import type { CoverSaver } from '../scanner/make-cover.js';
 import type { AudioReader } from '../scanner/read-audio-headers.js';
-import { runScanPipeline } from '../scanner/scan-pipeline.js';
+import { type PipelineDeps, runScanPipeline } from '../scanner/scan-pipeline.js';
 import { INSTANCE_ID } from '../util/instance-id.js';
 import type { MaintenanceService } from './maintenance.service.js';
 
@@ -22,6 +22,8 @@ export interface ScanServiceDeps {
   config: Pick<Config, 'libraryDirs' | 'scan'>;
   scans: ScanRepository;
   catalogue: CatalogueWriteRepository;
+  /** Stores the local providers' answers and merges them in each work's commit. */
+  metadata: PipelineDeps['metadata'];
   folderIds: FolderWorkIdRepository;
   settings: SettingsRepository;
   maintenance: MaintenanceService;
@@ -228,6 +230,7 @@ export class ScanService {
         },
         {
           catalogue: this.deps.catalogue,
+          metadata: this.deps.metadata,
           folderIds: this.deps.folderIds,
           covers: this.deps.covers,
           audio: this.deps.audio,

@@ -1,4 +1,13 @@
-import { formatWorkCode, type ProgressState, type Tag, type Work } from '@sasayaki/api-contract';
+import {
+  AGE_RATINGS,
+  formatWorkCode,
+  type ProgressState,
+  type Tag,
+  UNKNOWN_CIRCLE,
+  type Work,
+} from '@sasayaki/api-contract';
+import type { AgeCategory } from '../metadata/provider-types.js';
+import { defaultSourceType } from '../metadata/work-metadata-store.js';
 import type { UserWorkFields, WorkCardRow } from '../repositories/work.repository.js';
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -15,24 +24,34 @@ export function coverUrls(id: number): Pick<Work, 'mainCoverUrl' | 'samCoverUrl'
   return { mainCoverUrl: `${base}main`, samCoverUrl: `${base}sam`, thumbnailCoverUrl: `${base}240x240` };
 }
 
+/** The work's circle, `UNKNOWN_CIRCLE` when no provider knows it: never null (issue 12 item 8). */
+function circleOf(row: WorkCardRow): Work['circle'] {
+  return row.circle_id === null || row.circle_name === null
+    ? { ...UNKNOWN_CIRCLE }
+    : { id: row.circle_id, name: row.circle_name };
+}
+
+const isAgeCategory = (value: string | null): value is AgeCategory =>
+  (AGE_RATINGS as readonly string[]).includes(value ?? '');
+
 /** A work and its labels as the contract's `Work` (section 9), without any user's fields. */
 export function toWork(row: WorkCardRow): Work {
-  const circleName = row.circle_id === null ? null : row.circle_name;
+  const circle = circleOf(row);
   const tags: Tag[] = row.tags.map(([id, name, i18n]) => ({ id, name, i18n: parseJson(i18n, {}) }));
   return {
     id: row.id,
     source_id: formatWorkCode(row.id),
     title: row.title,
-    circle_id: row.circle_id,
-    name: circleName,
-    circle: row.circle_id === null || circleName === null ? null : { id: row.circle_id, name: circleName },
+    circle_id: circle.id,
+    name: circle.name,
+    circle,
     vas: row.vas.map(([id, name]) => ({ id, name })),
     tags,
     release: row.release,
     create_date: row.create_date,
     price: row.price,
     dl_count: row.dl_count,
-    nsfw: row.nsfw === null ? null : row.nsfw === 1,
+    nsfw: row.nsfw === 1,
     has_subtitle: row.has_subtitle === 1,
     rate_average_2dp: row.rate_average_2dp,
     rate_count: row.rate_count,
@@ -43,6 +62,15 @@ export function toWork(row: WorkCardRow): Work {
     progress: null,
     review_text: null,
     ...coverUrls(row.id),
+    age_category_string: isAgeCategory(row.age) ? row.age : null,
+    series: parseJson(row.series, null),
+    language_editions: parseJson(row.language_editions, []),
+    other_language_editions_in_db: parseJson(row.other_editions, []),
+    translation_info: parseJson(row.translation_info, {}),
+    original_workno: row.original_workno,
+    lang: row.lang,
+    source_type: row.source_type ?? defaultSourceType(row.id),
+    source_url: row.source_url,
   };
 }
 

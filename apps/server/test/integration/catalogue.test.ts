@@ -155,7 +155,15 @@ describe.each(DATABASE_KINDS)('catalogue routes on %s', (kind) => {
       const eight = body.works.find((w) => w.id === 1234567) as Work;
       expect(eight.source_id).toBe('RJ01234567');
       const bare = body.works.find((w) => w.id === 345678) as Work;
-      expect(bare).toMatchObject({ circle: null, circle_id: null, vas: [], tags: [], nsfw: null });
+      // Issue 12 item 8: an unknown circle is UNKNOWN_CIRCLE and an unknown age is not adult, never null.
+      expect(bare).toMatchObject({
+        circle: { id: 0, name: '' },
+        circle_id: 0,
+        name: '',
+        vas: [],
+        tags: [],
+        nsfw: false,
+      });
     });
 
     it('pages with pageSize and stays stable past the end', async () => {

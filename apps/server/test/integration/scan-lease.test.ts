@@ -44,6 +44,7 @@ describe.each(DATABASE_KINDS)('scan lease on %s', (kind) => {
       config: server.config,
       scans: new ScanRepository(db),
       catalogue: new CatalogueWriteRepository(db, dialect),
+      metadata: server.ctx.metadata,
       folderIds: new FolderWorkIdRepository(db),
       settings,
       maintenance: new MaintenanceService(settings),

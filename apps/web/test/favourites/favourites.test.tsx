@@ -39,6 +39,15 @@ function work(id: number, extra: Partial<ReviewedWork> = {}): ReviewedWork {
     mainCoverUrl: `/api/cover/${id}.jpg?type=main`,
     samCoverUrl: `/api/cover/${id}.jpg?type=sam`,
     thumbnailCoverUrl: `/api/cover/${id}.jpg?type=240x240`,
+    age_category_string: 'general',
+    series: null,
+    language_editions: [],
+    other_language_editions_in_db: [],
+    translation_info: {},
+    original_workno: null,
+    lang: null,
+    source_type: 'DLSITE',
+    source_url: null,
     updated_at: '2026-11-20T10:00:00Z',
     ...extra,
   };
@@ -158,6 +167,17 @@ describe('FavouritesPage', { timeout: 60_000 }, () => {
     const group = screen.getByRole('button', { name: /Circle One/ });
     expect(within(group).getByText('2')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Another Circle/ })).toBeTruthy();
+  });
+
+  it('the folder view gathers works whose circle nobody knows under "Unknown circle", last', async () => {
+    serve([work(1), work(4, { circle: { id: 0, name: '' }, circle_id: 0, name: '' })]);
+    renderWithProviders(<FavouritesPage />, { path: '/favourites/folder' });
+    expect(await screen.findByText('2 works in 2 circles')).toBeTruthy();
+    const groups = screen.getAllByRole('button', { name: /Circle One|Unknown circle/ });
+    expect(groups.map((group) => group.textContent)).toEqual([
+      expect.stringContaining('Circle One'),
+      expect.stringContaining('Unknown circle'),
+    ]);
   });
 
   it('the history view names the track to resume and where', async () => {

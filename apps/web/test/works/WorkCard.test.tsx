@@ -33,4 +33,18 @@ describe('WorkCard', { timeout: 60_000 }, () => {
     expect(screen.queryByText('All ages')).toBeNull();
     expect(screen.queryByText('Subtitles')).toBeNull();
   });
+
+  it('draws no circle link and no all-ages chip for a work whose circle and age nobody knows', async () => {
+    const unknown = makeWork(6, {
+      circle: { id: 0, name: '' },
+      circle_id: 0,
+      name: '',
+      nsfw: false,
+      age_category_string: null,
+    });
+    const { container } = renderWithProviders(<WorkCard work={unknown} />);
+    await screen.findByText('Work 6');
+    expect(container.querySelector('a[href^="/works?circleId="]')).toBeNull();
+    expect(screen.queryByText('All ages')).toBeNull();
+  });
 });

@@ -39,6 +39,15 @@ export function makeWork(id: number, overrides: Partial<Work> = {}): Work {
     mainCoverUrl: `/api/cover/${id}.jpg?type=main`,
     samCoverUrl: `/api/cover/${id}.jpg?type=sam`,
     thumbnailCoverUrl: `/api/cover/${id}.jpg?type=240x240`,
+    age_category_string: 'general',
+    series: null,
+    language_editions: [],
+    other_language_editions_in_db: [],
+    translation_info: {},
+    original_workno: null,
+    lang: null,
+    source_type: 'DLSITE',
+    source_url: null,
     ...overrides,
   };
 }

@@ -42,11 +42,13 @@ export async function up(db: Kysely<unknown>, _dialect: DialectKind): Promise<vo
     .addPrimaryKeyConstraint('work_edits_pk', ['work_id', 'field'])
     .execute();
 
-  // A work's language editions by id (whether or not they are in the library yet), both ways indexed.
+  // A work's language editions by id (whether or not they are in the library yet), both ways indexed;
+  // `kind` is how the edition relates to the work (metadata/edition-claims.ts).
   await db.schema
     .createTable('work_edition_links')
     .addColumn('work_id', 'integer', (c) => c.notNull())
     .addColumn('edition_id', 'integer', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('edition'))
     .addPrimaryKeyConstraint('work_edition_links_pk', ['work_id', 'edition_id'])
     .execute();
   await db.schema
@@ -102,7 +104,8 @@ const BATCH = 500;
 /** An id the scanner invented is not a provider's id: the merge numbers such labels again by name. */
 const officialId = (id: number): number | null => (id >= RESERVED_LABEL_ID_START ? null : id);
 
-async function keepExistingMetadata(db: Kysely<unknown>): Promise<void> {
+/** Exported for its test: later migrations build on this one's columns, so it cannot be undone and re-run there. */
+export async function keepExistingMetadata(db: Kysely<unknown>): Promise<void> {
   let after = -1;
   for (;;) {
     const works = (

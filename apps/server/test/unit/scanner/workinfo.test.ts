@@ -33,12 +33,8 @@ describe('parseWorkInfo', () => {
 
   it('accepts circle_id + name and the short age field', () => {
     const result = parseWorkInfo(JSON.stringify({ circle_id: 3, name: 'C', age: 'r15', nsfw: false }));
-    expect(result.ok && result.metadata).toMatchObject({
-      circle: { id: 3, name: 'C' },
-      age: 'r15',
-      nsfw: false,
-      title: null,
-    });
+    // The workinfo provider's answer holds only what the file says: no title here.
+    expect(result.ok && result.metadata).toEqual({ circle: { id: 3, name: 'C' }, age: 'r15', nsfw: false });
   });
 
   it('drops fields of the wrong shape, keeps the rest', () => {
@@ -51,12 +47,55 @@ describe('parseWorkInfo', () => {
         tags: [{ name: '' }, { name: 'ok' }],
       }),
     );
-    expect(result.ok && result.metadata).toMatchObject({
-      title: null,
-      price: null,
-      dlCount: 10,
-      vas: [],
-      tags: [{ id: null, name: 'ok' }],
+    expect(result.ok && result.metadata).toEqual({ dlCount: 10, tags: [{ id: null, name: 'ok', i18n: {} }] });
+  });
+
+  it("reads DLsite's edition fields: language editions, translation info, original, series, source", () => {
+    const result = parseWorkInfo(
+      JSON.stringify({
+        language_editions: [
+          { workno: 'RJ01000001', lang: 'JPN', label: '日本語', display_order: 1 },
+          {
+            workno: 'RJ01000002',
+            lang: 'ENG',
+            label: 'English',
+            display_order: '2',
+            edition_type: 'language',
+            edition_id: 7,
+          },
+          { lang: 'no workno' },
+        ],
+        translation_info: { is_translation: true, original_workno: 'RJ01000001' },
+        original_workno: 'RJ01000001',
+        lang: 'ENG',
+        title_id: 'SRI0000123',
+        title_name: 'Series',
+        source_type: 'DLSITE',
+        source_url: 'https://www.dlsite.com/maniax/work/=/product_id/RJ01000002.html',
+      }),
+    );
+    expect(result.ok && result.metadata).toEqual({
+      languageEditions: [
+        { workno: 'RJ01000001', lang: 'JPN', label: '日本語', display_order: 1 },
+        {
+          workno: 'RJ01000002',
+          lang: 'ENG',
+          label: 'English',
+          display_order: 2,
+          edition_type: 'language',
+          edition_id: 7,
+        },
+      ],
+      translationInfo: { is_translation: true, original_workno: 'RJ01000001' },
+      originalWorkno: 'RJ01000001',
+      lang: 'ENG',
+      series: { id: 'SRI0000123', name: 'Series' },
+      sourceType: 'DLSITE',
+      sourceUrl: 'https://www.dlsite.com/maniax/work/=/product_id/RJ01000002.html',
+    });
+    expect(parseWorkInfo(JSON.stringify({ series: { id: 5, name: 'S' } }))).toEqual({
+      ok: true,
+      metadata: { series: { id: '5', name: 'S' } },
     });
   });
 

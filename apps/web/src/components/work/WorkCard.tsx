@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Cover } from './Cover';
 import {
   CircleLink,
+  isKnownSfw,
   Price,
   ReviewCount,
   Sales,
@@ -38,7 +39,7 @@ export function WorkCard({ work, eager = false }: { work: Work; eager?: boolean 
           <Price work={work} />
           <Sales work={work} />
         </div>
-        {(work.nsfw === false || work.has_subtitle) && (
+        {(isKnownSfw(work) || work.has_subtitle) && (
           <div className={classes.line} data-gap="tight">
             <SfwChip work={work} size="xs" />
             <SubtitleChip work={work} size="xs" />

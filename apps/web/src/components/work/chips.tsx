@@ -1,4 +1,4 @@
-import type { Work } from '@sasayaki/api-contract';
+import { isUnknownCircle, type Work } from '@sasayaki/api-contract';
 import { IconBadgeCc, IconExternalLink, IconMessage, IconShieldCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,10 +37,24 @@ function Chip({
   );
 }
 
-/** Green 'all ages' chip, shown when the work is not NSFW (nsfw === false). */
-export function SfwChip({ work, size = 'sm' }: { work: Pick<Work, 'nsfw'>; size?: ChipSize }) {
+/**
+ * Whether the work is known not to be NSFW: `nsfw` is false also when nobody knows the age rating (never
+ * null since issue 12), so the rating itself must be known.
+ */
+export function isKnownSfw(work: Pick<Work, 'nsfw' | 'age_category_string'>): boolean {
+  return !work.nsfw && work.age_category_string !== null;
+}
+
+/** Green 'all ages' chip, shown when the work is known not to be NSFW. */
+export function SfwChip({
+  work,
+  size = 'sm',
+}: {
+  work: Pick<Work, 'nsfw' | 'age_category_string'>;
+  size?: ChipSize;
+}) {
   const { t } = useTranslation();
-  if (work.nsfw !== false) return null;
+  if (!isKnownSfw(work)) return null;
   return (
     <Chip size={size} kind="sfw" icon={<IconShieldCheck size={12} />}>
       {t('workCard.sfw')}
@@ -116,9 +130,9 @@ export function VaChips({ vas, size = 'sm' }: { vas: Work['vas']; size?: ChipSiz
   );
 }
 
-/** The circle's name, opening the circle's works. */
+/** The circle's name, opening the circle's works; nothing for an unknown circle (`UNKNOWN_CIRCLE`). */
 export function CircleLink({ work, fz = 'sm' }: { work: Pick<Work, 'circle'>; fz?: FontSize }) {
-  if (!work.circle) return null;
+  if (isUnknownCircle(work.circle)) return null;
   return (
     <Link
       to={`/works?circleId=${work.circle.id}`}

@@ -1,7 +1,8 @@
-import type { ReviewedWork } from '@sasayaki/api-contract';
+import { isUnknownCircle, type ReviewedWork } from '@sasayaki/api-contract';
 
 export interface CircleGroup {
   key: string;
+  /** null: works whose circle nobody knows (`UNKNOWN_CIRCLE`), gathered last. */
   circle: { id: number; name: string } | null;
   works: ReviewedWork[];
 }
@@ -10,8 +11,9 @@ export interface CircleGroup {
 export function groupByCircle(works: readonly ReviewedWork[], language: string): CircleGroup[] {
   const groups = new Map<string, CircleGroup>();
   for (const work of works) {
-    const key = work.circle ? String(work.circle.id) : 'none';
-    const group = groups.get(key) ?? { key, circle: work.circle, works: [] };
+    const circle = isUnknownCircle(work.circle) ? null : work.circle;
+    const key = circle ? String(circle.id) : 'none';
+    const group = groups.get(key) ?? { key, circle, works: [] };
     group.works.push(work);
     groups.set(key, group);
   }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Cover } from '../../components/work/Cover';
 import {
   CircleLink,
+  isKnownSfw,
   Price,
   ReviewCount,
   Sales,
@@ -59,7 +60,7 @@ export function WorkHeader({ work, actions }: { work: Work; actions: ReactNode }
             </Text>
           )}
         </Group>
-        {(work.nsfw === false || work.has_subtitle) && (
+        {(isKnownSfw(work) || work.has_subtitle) && (
           <Group gap={6}>
             <SfwChip work={work} />
             <SubtitleChip work={work} />

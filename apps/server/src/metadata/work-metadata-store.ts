@@ -1,0 +1,300 @@
+import { formatWorkCode, isLocalWorkId, type Work } from '@sasayaki/api-contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { markCatalogueChanged } from '../repositories/catalogue-version.js';
+import type {
+  CatalogueWriteRepository,
+  LabelWriter,
+  Trx,
+} from '../repositories/catalogue-write.repository.js';
+import { buildSearchText } from '../scanner/search-text.js';
+import {
+  type EditionLinkKind,
+  editionClaims,
+  placeEditionGroup,
+  type StoredEditionLink,
+} from './edition-claims.js';
+import { mergeMetadata } from './merge.js';
+import type {
+  OrderedProviderName,
+  ProviderMetadata,
+  ProviderName,
+  ProviderResult,
+} from './provider-types.js';
+
+export interface WorkMetadataStoreDeps {
+  db: Kysely<Database>;
+  catalogue: CatalogueWriteRepository;
+  /** The providers that are switched on, in the configured order (`metadata.providers`). */
+  providerOrder(): readonly OrderedProviderName[];
+  /** Called after a merge outside a scan committed (this process's catalogue cache reads the new version). */
+  catalogueChanged(): void;
+  now(): string;
+}
+
+/** One provider's answer for one work, for the batch form. */
+export interface WorkProviderResult {
+  workId: number;
+  provider: OrderedProviderName;
+  result: ProviderResult;
+}
+
+/** One edition of a work that is in the library, as `works.other_editions` holds it (the contract's shape). */
+export type OtherEdition = Work['other_language_editions_in_db'][number];
+
+/** A coded work is DLsite's unless a provider says otherwise; a work without a code is local. */
+export function defaultSourceType(id: number): string {
+  return isLocalWorkId(id) ? 'LOCAL' : 'DLSITE';
+}
+
+/** A group of editions larger than this is bad metadata, not a work in many languages: the walk stops. */
+const MAX_EDITION_GROUP = 64;
+
+interface EditionGroup {
+  members: Set<number>;
+  links: StoredEditionLink[];
+}
+
+const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Where providers' answers and hand edits meet the catalogue (docs/metadata.md): each provider's last
+ * answer is one `work_metadata` row, hand edits are `work_edits` rows, and a work's catalogue columns,
+ * labels, search text, field sources and edition links are always the merge of both, rewritten whole by
+ * `remergeWork`. A rescan therefore replaces only its own providers' rows and never a DLsite value or an
+ * edit. Every merge reads one work's rows by primary key: the cost per work does not grow with the library.
+ */
+export class WorkMetadataStore {
+  constructor(private readonly deps: WorkMetadataStoreDeps) {}
+
+  /** Stores one provider's answer for one work (no merge: call `remergeWork`, or use `saveAndRemerge`). */
+  async saveProviderResult(
+    workId: number,
+    provider: OrderedProviderName,
+    result: ProviderResult,
+  ): Promise<void> {
+    await this.save(this.deps.db, workId, provider, result);
+  }
+
+  /** Merges one work again from its stored answers and edits, and tells the catalogue caches. */
+  async remergeWork(workId: number): Promise<void> {
+    await this.deps.catalogue.transaction(async (trx, labels) => {
+      await this.mergeWork(trx, labels, workId);
+      await markCatalogueChanged(trx);
+    });
+    this.deps.catalogueChanged();
+  }
+
+  /** Saves many answers and merges each work they touch, all in one transaction (the fetch job's batches). */
+  async saveAndRemerge(results: readonly WorkProviderResult[]): Promise<void> {
+    if (results.length === 0) return;
+    await this.deps.catalogue.transaction(async (trx, labels) => {
+      for (const { workId, provider, result } of results) await this.save(trx, workId, provider, result);
+      for (const workId of new Set(results.map((entry) => entry.workId))) {
+        await this.mergeWork(trx, labels, workId);
+      }
+      await markCatalogueChanged(trx);
+    });
+    this.deps.catalogueChanged();
+  }
+
+  /**
+   * The scan's part, inside its commit transaction: stores the local providers' answers and merges. The
+   * scan's own heartbeat tells the caches, so nothing is marked here.
+   */
+  async saveAndMergeInCommit(
+    trx: Trx,
+    labels: LabelWriter,
+    workId: number,
+    results: ReadonlyArray<[OrderedProviderName, ProviderResult]>,
+  ): Promise<void> {
+    for (const [provider, result] of results) await this.save(trx, workId, provider, result);
+    await this.mergeWork(trx, labels, workId);
+  }
+
+  /** A `failed` answer (a passing fault) keeps the data stored before; any other replaces it. */
+  private async save(
+    db: Kysely<Database>,
+    workId: number,
+    provider: OrderedProviderName,
+    result: ProviderResult,
+  ): Promise<void> {
+    const state = {
+      status: result.status,
+      message: result.message ?? null,
+      fetched_at: this.deps.now(),
+      next_fetch_at: result.nextFetchAt ?? null,
+    };
+    const data = JSON.stringify(result.data);
+    await db
+      .insertInto('work_metadata')
+      .values({ work_id: workId, provider, data, ...state })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['work_id', 'provider'])
+          .doUpdateSet(result.status === 'failed' ? state : { ...state, data }),
+      )
+      .execute();
+  }
+
+  private async mergeWork(trx: Trx, labels: LabelWriter, workId: number): Promise<void> {
+    const work = await trx.selectFrom('works').select(['dir']).where('id', '=', workId).executeTakeFirst();
+    if (!work) return;
+    const [answerRows, editRows] = await Promise.all([
+      trx.selectFrom('work_metadata').select(['provider', 'data']).where('work_id', '=', workId).execute(),
+      trx.selectFrom('work_edits').select(['field', 'value']).where('work_id', '=', workId).execute(),
+    ]);
+    const answers = new Map(
+      answerRows.map((row) => [
+        row.provider as OrderedProviderName,
+        parseJson<ProviderMetadata>(row.data, {}),
+      ]),
+    );
+    const edits = Object.fromEntries(
+      editRows.map((row) => [row.field, parseJson<unknown>(row.value, undefined)]),
+    ) as ProviderMetadata;
+    const { values, sources } = mergeMetadata(this.deps.providerOrder(), answers, edits);
+
+    const title = values.title ?? work.dir.slice(work.dir.lastIndexOf('/') + 1);
+    const circleId = await labels.write(workId, {
+      circle: values.circle ? { id: values.circle.id, name: values.circle.name } : null,
+      tags: (values.tags ?? []).map((tag) => ({
+        id: tag.id,
+        name: tag.name,
+        i18n: JSON.stringify(tag.i18n),
+      })),
+      vas: values.vas ?? [],
+    });
+    const nsfw = values.nsfw ?? (values.age === undefined ? null : values.age === 'adult');
+    await trx
+      .updateTable('works')
+      .set({
+        title,
+        circle_id: circleId,
+        release: values.release ?? null,
+        price: values.price ?? null,
+        dl_count: values.dlCount ?? null,
+        nsfw: nsfw === null ? null : nsfw ? 1 : 0,
+        age: values.age ?? null,
+        rate_average_2dp: values.rateAverage ?? null,
+        rate_count: values.rateCount ?? null,
+        rate_count_detail: json(values.rateCountDetail),
+        review_count: values.reviewCount ?? null,
+        series: json(values.series),
+        language_editions: json(values.languageEditions),
+        translation_info: json(values.translationInfo),
+        original_workno: values.originalWorkno ?? null,
+        lang: values.lang ?? null,
+        source_type: values.sourceType ?? null,
+        source_url: values.sourceUrl ?? null,
+        rank: json(values.rank),
+        cover_url: values.coverUrl ?? null,
+        field_sources: JSON.stringify(sources),
+        metadata_source: (sources.title satisfies ProviderName | undefined) ?? 'none',
+        search_text: buildSearchText(workId, title, values),
+      })
+      .where('id', '=', workId)
+      .execute();
+    await this.linkEditions(trx, workId, values);
+  }
+
+  /**
+   * Stores the work's edition links, then places every work of its group of editions (before and after
+   * this merge: a link dropped may split a group) and lists each present member's present editions, so
+   * both sides show each other once both are scanned, whichever came first.
+   */
+  private async linkEditions(trx: Trx, workId: number, values: ProviderMetadata): Promise<void> {
+    const claims = editionClaims(workId, {
+      languageEditions: values.languageEditions ?? null,
+      translationInfo: values.translationInfo ?? null,
+      originalWorkno: values.originalWorkno ?? null,
+    });
+    const before = await this.editionGroup(trx, workId);
+    await trx.deleteFrom('work_edition_links').where('work_id', '=', workId).execute();
+    if (claims.length > 0) {
+      await trx
+        .insertInto('work_edition_links')
+        .values(claims.map((claim) => ({ work_id: workId, edition_id: claim.editionId, kind: claim.kind })))
+        .execute();
+    }
+    const after = await this.editionGroup(trx, workId);
+    await this.placeGroup(trx, after);
+    const leftBehind = [...before.members].filter((id) => !after.members.has(id));
+    const placed = new Set(after.members);
+    for (const id of leftBehind) {
+      if (placed.has(id)) continue;
+      const group = await this.editionGroup(trx, id);
+      for (const member of group.members) placed.add(member);
+      await this.placeGroup(trx, group);
+    }
+  }
+
+  /** The works linked to `workId` in either direction, directly or through others (bounded), and their links. */
+  private async editionGroup(trx: Trx, workId: number): Promise<EditionGroup> {
+    const members = new Set([workId]);
+    const links = new Map<string, StoredEditionLink>();
+    const queue = [workId];
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const rows = await trx
+        .selectFrom('work_edition_links')
+        .select(['work_id', 'edition_id', 'kind'])
+        .where((eb) => eb.or([eb('work_id', '=', next), eb('edition_id', '=', next)]))
+        .execute();
+      for (const row of rows) {
+        links.set(`${row.work_id}:${row.edition_id}`, {
+          workId: row.work_id,
+          editionId: row.edition_id,
+          kind: row.kind as EditionLinkKind,
+        });
+        for (const id of [row.work_id, row.edition_id]) {
+          if (members.has(id) || members.size >= MAX_EDITION_GROUP) continue;
+          members.add(id);
+          queue.push(id);
+        }
+      }
+    }
+    return { members, links: [...links.values()] };
+  }
+
+  /** Writes each present member's place in its group and the group's other present editions. */
+  private async placeGroup(trx: Trx, group: EditionGroup): Promise<void> {
+    const present = await trx
+      .selectFrom('works')
+      .select(['id', 'lang', 'title', 'source_type'])
+      .where('id', 'in', [...group.members])
+      .where('missing', '=', 0)
+      .orderBy('id')
+      .execute();
+    const placements = placeEditionGroup(group.members, group.links);
+    for (const work of present) {
+      const others: OtherEdition[] = present
+        .filter((other) => other.id !== work.id)
+        .map((other) => ({
+          id: other.id,
+          lang: other.lang,
+          title: other.title,
+          source_id: formatWorkCode(other.id),
+          is_original: !placements.get(other.id)?.isTranslation,
+          source_type: other.source_type ?? defaultSourceType(other.id),
+        }));
+      const place = placements.get(work.id);
+      await trx
+        .updateTable('works')
+        .set({
+          other_editions: JSON.stringify(others),
+          is_translation: place?.isTranslation ? 1 : 0,
+          translation_of: place?.translationOf ?? null,
+        })
+        .where('id', '=', work.id)
+        .execute();
+    }
+  }
+}
