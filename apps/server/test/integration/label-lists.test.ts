@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LabelWithCount } from '@sasayaki/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markCatalogueChanged } from '../../src/repositories/catalogue-version.js';
+import { LabelRepository } from '../../src/repositories/label.repository.js';
 import { wav } from '../helpers/hostile-library.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../helpers/test-context.js';
 
@@ -206,6 +207,36 @@ describe.each(DATABASE_KINDS)('label lists on %s', (kind) => {
     // Every count was folded: no change is left pending.
     const pending = await db.selectFrom('label_count_changes').select('id').execute();
     expect(pending).toEqual([]);
+  });
+
+  it('folds each change once when several folds run at once, to the counts a full recount gives', async () => {
+    const db = server.ctx.database.db;
+    const labels = new LabelRepository(db, kind);
+    await db.insertInto('tags').values({ id: 499, name: '囁き', i18n: '{}' }).execute();
+    await db
+      .insertInto('work_tags')
+      .values([
+        { work_id: 100001, tag_id: 499 },
+        { work_id: 100003, tag_id: 499 },
+      ])
+      .execute();
+    // On PostgreSQL each fold runs on its own pooled connection.
+    expect(await Promise.all([1, 2, 3, 4].map(() => labels.foldCountChanges()))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    const counts = () =>
+      Promise.all(
+        (['circles', 'tags', 'vas'] as const).map((table) =>
+          db.selectFrom(table).select(['id', 'work_count']).orderBy('id').execute(),
+        ),
+      );
+    const folded = await counts();
+    expect(folded[1]).toContainEqual({ id: 499, work_count: 2 });
+    await labels.recountAll();
+    expect(await counts()).toEqual(folded);
   });
 
   it('answers one label from the cache per version, 404 for an unknown one', async () => {
