@@ -15,6 +15,7 @@ import { registerCoverRoutes } from './http/routes/cover.routes.js';
 import { registerFeedbackRoutes } from './http/routes/feedback.routes.js';
 import { registerLabelRoutes } from './http/routes/labels.routes.js';
 import { registerMediaRoutes } from './http/routes/media.routes.js';
+import { registerMetadataEditRoutes } from './http/routes/metadata-edit.routes.js';
 import { registerPlaybackRoutes } from './http/routes/playback.routes.js';
 import { registerReviewRoutes } from './http/routes/review.routes.js';
 import { registerScanRoutes } from './http/routes/scan.routes.js';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await registerPlaybackRoutes(api, ctx);
       await registerFeedbackRoutes(api, ctx);
       await registerAdminRoutes(api, ctx);
+      await registerMetadataEditRoutes(api, ctx);
       await registerScanRoutes(api, ctx);
       await registerWorkCodeRoutes(api, ctx);
     },

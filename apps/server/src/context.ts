@@ -22,6 +22,7 @@ import { SettingsRepository } from './repositories/settings.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WorkRepository } from './repositories/work.repository.js';
 import { WorkCodeRepository } from './repositories/work-code.repository.js';
+import { WorkEditRepository } from './repositories/work-edit.repository.js';
 import { createAudioReader } from './scanner/read-audio-headers.js';
 import { AccountService } from './services/account.service.js';
 import { CatalogueService } from './services/catalogue.service.js';
@@ -30,6 +31,7 @@ import { FeedbackService } from './services/feedback.service.js';
 import { createFeedbackForwarder } from './services/feedback-forwarder.js';
 import { MaintenanceService } from './services/maintenance.service.js';
 import { MediaService } from './services/media.service.js';
+import { MetadataEditService } from './services/metadata-edit.service.js';
 import { PlaybackService } from './services/playback.service.js';
 import { ReviewService } from './services/review.service.js';
 import { RuntimeSettingsService } from './services/runtime-settings.service.js';
@@ -58,6 +60,8 @@ export interface AppContext {
   scans: ScanService;
   /** Providers' answers and hand edits, merged into the catalogue (metadata/work-metadata-store.ts). */
   metadata: WorkMetadataStore;
+  /** Administrators' hand edits of a work's metadata (the Edit dialog). */
+  metadataEdits: MetadataEditService;
   runtimeSettings: RuntimeSettingsService;
   rateLimiter: RateLimiter;
   accounts: AccountService;
@@ -133,6 +137,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   const runtimeSettings = new RuntimeSettingsService(settings, {
     registration: config.auth.registration ?? false,
     guest: config.auth.guest,
+    dlsiteFetch: config.metadata.dlsite.enabled,
   });
   // Several processes share one PostgreSQL: their limits must be counted there. SQLite is one process.
   const rateLimiter = database.dialect === 'postgres' ? new DatabaseRateLimiter(db) : new MemoryRateLimiter();
@@ -157,6 +162,14 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     transcoder,
     scans,
     metadata,
+    metadataEdits: new MetadataEditService({
+      edits: new WorkEditRepository(db),
+      files,
+      covers,
+      remerge: (workId) => metadata.remergeWork(workId),
+      providerOrder: () => config.metadata.providers,
+      now: () => new Date().toISOString(),
+    }),
     runtimeSettings,
     rateLimiter,
     accounts,

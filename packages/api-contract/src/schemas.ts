@@ -336,7 +336,13 @@ export const UserDelete = z.object({
     .min(1)
     .max(1000),
 });
-export const AdminSettings = z.object({ registration: z.boolean(), guest: z.boolean() });
+export const AdminSettings = z.object({
+  registration: z.boolean(),
+  guest: z.boolean(),
+  dlsiteFetch: z
+    .boolean()
+    .describe('Whether the metadata fetch job asks DLsite (off on the demo library until switched on)'),
+});
 
 export const ScanStart = z.object({ mode: z.enum(SCAN_MODES).default('incremental') });
 export const ScanCounts = z.object({
@@ -354,6 +360,28 @@ export const ScanIssue = z.object({
   level: z.enum(['warn', 'error']).optional(),
 });
 export type ScanIssue = z.infer<typeof ScanIssue>;
+/** The metadata fetch job (DLsite): its current or last run, counted in works (docs/metadata.md). */
+export const MetadataFetchProgress = z.object({
+  /** Whether the job may run (the provider is configured and the administrator's switch is on). */
+  enabled: z.boolean(),
+  running: z.boolean(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  done: z.number().int(),
+  fetched: z.number().int(),
+  notFound: z.number().int(),
+  failed: z.number().int(),
+  /** Works still to ask now (never asked, or due again). */
+  waiting: z.number().int(),
+  current: z.string().nullable(),
+});
+export type MetadataFetchProgress = z.infer<typeof MetadataFetchProgress>;
+export const MetadataRefreshResult = z.object({
+  id: z.number().int(),
+  source_id: z.string(),
+  status: z.enum(['ok', 'not_found', 'failed', 'unreadable']),
+  message: z.string().nullable(),
+});
 export const ScanState = z.object({
   id: z.number().int().nullable(),
   mode: z.enum(SCAN_MODES).nullable(),
@@ -368,6 +396,8 @@ export const ScanState = z.object({
   counts: ScanCounts,
   current: z.string().nullable(),
   errors: z.array(ScanIssue),
+  /** The metadata fetch job that follows scans; absent from servers before it. */
+  metadata: MetadataFetchProgress.optional(),
 });
 export type ScanState = z.infer<typeof ScanState>;
 
@@ -546,7 +576,9 @@ export const LocalWorkBody = z.object({
     .min(1)
     .max(4096)
     .describe('The folder\'s absolute path, inside a library folder, at most scan.maxDepth folders below it'),
-});
+})
+  // One component in the OpenAPI document, referenced by the four routes that answer it.
+  .meta({ id: 'WorkMetadataView' });
 
 export const WorkCodeBody = z.object({
   code: z.string().max(32).describe('RJ, BJ or VJ and 6 or 8 digits, e.g. RJ123456'),

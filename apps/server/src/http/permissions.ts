@@ -70,6 +70,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/scan': 'admin',
   'DELETE /api/scan': 'admin',
   'GET /api/scan/events': 'admin',
+
+  'GET /api/admin/works/:id/metadata': 'admin',
+  'PUT /api/admin/works/:id/metadata': 'admin',
+  'DELETE /api/admin/works/:id/metadata/:field': 'admin',
+  'PUT /api/admin/works/:id/cover': 'admin',
   'POST /api/admin/works/local': 'admin',
   'PUT /api/admin/works/:id/code': 'admin',
 };

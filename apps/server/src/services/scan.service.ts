@@ -33,6 +33,8 @@ export interface ScanServiceDeps {
   clock?: () => Date;
   /** This process's name on the scans it runs; tests give two services two names to stand for two processes. */
   instanceId?: string;
+  /** Called when a scan of this process has ended (the metadata fetch job starts then). */
+  afterScan?: () => void;
 }
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -264,6 +266,7 @@ export class ScanService {
       logger.error({ err: error, scanId: id }, 'cannot record the end of the scan');
     }
     logger.info({ scanId: id, status, counts: job.counts }, 'library scan ended');
+    this.deps.afterScan?.();
     return this.stateOf(id).catch(() => toScanState(undefined));
   }
 

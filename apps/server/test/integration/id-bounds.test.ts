@@ -37,6 +37,12 @@ describe.each(DATABASE_KINDS)('ids beyond the integer columns on %s', (kind) => 
     ['POST', '/api/feedback', { work_id: TOO_BIG, category: 'other', details: 'x' }],
     ['PUT', '/api/playback/123456', { fileId: TOO_BIG, position: 1 }],
     ['PUT', '/api/playback/123456', { fileId: Number.MAX_SAFE_INTEGER, position: 1 }],
+    ['PUT', '/api/admin/works/123456/metadata', { tags: [TOO_BIG] }],
+    ['PUT', '/api/admin/works/123456/metadata', { cover: { fileId: TOO_BIG } }],
+    // Within the columns but unknown: a hand edit names the field (400), as the contract says.
+    ['PUT', '/api/admin/works/123456/metadata', { tags: [MAX_ID] }],
+    ['PUT', '/api/admin/works/123456/metadata', { cover: { fileId: MAX_ID } }],
+    ['GET', '/api/admin/works/999999999999/metadata'],
   ];
 
   const send = (method: string, url: string, payload: unknown) =>
