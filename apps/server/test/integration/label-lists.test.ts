@@ -49,7 +49,11 @@ describe.each(DATABASE_KINDS)('label lists on %s', (kind) => {
     putWork(library, 'RJ100001 one', workinfo(100001, { id: 10, name: 'Circle A' }, [ASMR, SLEEP]));
     putWork(library, 'RJ100002 two', workinfo(100002, { id: 10, name: 'Circle A' }, [ASMR]));
     putWork(library, 'RJ100003 three', workinfo(100003, { id: 11, name: 'Circle B' }, [SLEEP]));
-    server = await startTestServer(kind, { SASAYAKI_LIBRARY: library });
+    // DLsite's answers win over the sidecars here, so one merge can move a work's labels.
+    server = await startTestServer(kind, {
+      SASAYAKI_LIBRARY: library,
+      SASAYAKI_METADATA_PROVIDERS: 'dlsite,workinfo,folder,tags',
+    });
     const scan = await server.ctx.scans.run('incremental');
     expect(scan.status, JSON.stringify(scan.errors)).toBe('finished');
   });
@@ -244,5 +248,26 @@ describe.each(DATABASE_KINDS)('label lists on %s', (kind) => {
     expect((await get('/api/tags/498')).json()).toEqual({ ...SLEEP, i18n: SLEEP.i18n });
     expect((await get('/api/tags/497')).statusCode).toBe(404);
     expect((await get('/api/tags/497/works')).statusCode).toBe(404);
+  });
+
+  it('changes at once in the writing process after a provider merge (the metadata job and hand edits)', async () => {
+    const asObject = async (url: string) => Object.fromEntries(await list(url));
+    await server.ctx.metadata.saveAndRemerge([
+      {
+        workId: 100003,
+        provider: 'dlsite',
+        result: {
+          status: 'ok',
+          data: {
+            circle: { id: 12, name: 'Circle C' },
+            tags: [{ id: 500, name: 'バイノーラル', i18n: { 'en-us': { name: 'Binaural' } } }],
+          },
+        },
+      },
+    ]);
+    // No wait: the merge moved the catalogue version and told this process's cache.
+    expect(await asObject('/api/circles')).toEqual({ 'Circle B': 1, 'Circle C': 1 });
+    expect(await asObject('/api/tags')).toEqual({ バイノーラル: 1, 囁き: 1, 睡眠: 1 });
+    expect(await asObject('/api/vas')).toEqual({ 'Voice One': 2 });
   });
 });
