@@ -4,6 +4,8 @@ import type { SettingsRepository } from '../repositories/settings.repository.js'
 export interface RuntimeSettings {
   registration: boolean;
   guest: boolean;
+  /** The DLsite fetch job (metadata/fetch-job.ts); its first value is `metadata.dlsite.enabled`. */
+  dlsiteFetch: boolean;
 }
 
 const KEY = 'runtime_settings';

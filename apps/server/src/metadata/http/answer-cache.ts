@@ -21,7 +21,17 @@ export class AnswerCache {
     }
   }
 
-  async write(key: string, text: string): Promise<void> {
+  /** A cached binary answer (a cover image), or null. */
+  async readBytes(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.fileOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async write(key: string, text: string | Buffer): Promise<void> {
     const file = this.fileOf(key);
     await mkdir(dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;

@@ -1,0 +1,281 @@
+import { formatWorkCode, type MetadataFetchProgress } from '@sasayaki/api-contract';
+import type { Logger } from 'pino';
+import { Conflict, NotFound } from '../errors.js';
+import type { DueWork, MetadataFetchRepository } from '../repositories/metadata-fetch.repository.js';
+import type { SettingsRepository } from '../repositories/settings.repository.js';
+import {
+  type CachePolicy,
+  type DlsiteProvider,
+  type DlsiteWorkResult,
+  INFO_BATCH_SIZE,
+} from './dlsite/dlsite-provider.js';
+import type { OrderedProviderName, ProviderResult, ProviderStatus } from './provider-types.js';
+import type { RemoteCovers } from './remote-covers.js';
+
+/** Settings key of the last run's progress, so every process's scanner page shows it. */
+export const PROGRESS_KEY = 'metadata_fetch_progress';
+
+/** How often `serve` looks for works due again (weekly refreshes, retries); new works come after each scan. */
+export const METADATA_CHECK_MS = 3_600_000;
+
+export interface FetchTiming {
+  /** Ratings, sales and prices are asked again after this (milliseconds). */
+  refreshMs: number;
+  /** A work DLsite did not know is asked again after this. */
+  notFoundRetryMs: number;
+  /** A failed fetch (network, timeout) is tried again after this. */
+  failedRetryMs: number;
+  /** An answer that could not be read is tried again after this (DLsite may have fixed it). */
+  unreadableRetryMs: number;
+}
+
+export const DEFAULT_RETRIES: Pick<FetchTiming, 'failedRetryMs' | 'unreadableRetryMs'> = {
+  failedRetryMs: 3_600_000,
+  unreadableRetryMs: 86_400_000,
+};
+
+/** One provider's answer for one work, as the metadata store saves it (metadata/work-metadata-store.ts). */
+export interface WorkProviderResult {
+  workId: number;
+  provider: OrderedProviderName;
+  result: ProviderResult;
+}
+
+/** The part of the metadata store the job uses: save a batch's answers and merge their works. */
+export interface MetadataSaver {
+  saveAndRemerge(results: readonly WorkProviderResult[]): Promise<void>;
+}
+
+export interface MetadataFetchDeps {
+  provider: Pick<DlsiteProvider, 'fetchWorks'>;
+  store: MetadataSaver;
+  queue: Pick<MetadataFetchRepository, 'due' | 'countDue' | 'coverOf'>;
+  covers: Pick<RemoteCovers, 'apply'>;
+  settings: Pick<SettingsRepository, 'get' | 'set'>;
+  /** Whether the job may run now: DLsite among the providers and the administrator's switch on. */
+  enabled: () => Promise<boolean>;
+  timing: FetchTiming;
+  logger: Logger;
+  clock?: () => Date;
+}
+
+function idle(enabled: boolean): MetadataFetchProgress {
+  return {
+    enabled,
+    running: false,
+    startedAt: null,
+    finishedAt: null,
+    done: 0,
+    fetched: 0,
+    notFound: 0,
+    failed: 0,
+    waiting: 0,
+    current: null,
+  };
+}
+
+/**
+ * The metadata fetch job (docs/metadata.md, "DLsite"): asks DLsite about every work that was never asked
+ * or is due again, in batches of 20 (one product-info request each), saves each batch's answers and merges
+ * them in one transaction, and makes covers while the next batch is fetched. It runs in the background
+ * of the process that starts it (after a scan, at start-up, and on its schedule); nothing waits for it.
+ * Every answer gets its next time (refresh, not-found retry, failure retry), so a run always ends.
+ */
+export class MetadataFetchJob {
+  private readonly clock: () => Date;
+  private progress: MetadataFetchProgress = idle(false);
+  private run: { controller: AbortController; done: Promise<void> } | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly deps: MetadataFetchDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  /** This process's run, else the last run any process recorded. */
+  async state(): Promise<MetadataFetchProgress> {
+    const enabled = await this.deps.enabled();
+    if (this.run) return { ...this.progress, enabled };
+    const stored = await this.deps.settings.get(PROGRESS_KEY);
+    const last = stored ? (JSON.parse(stored) as MetadataFetchProgress) : idle(enabled);
+    return { ...last, enabled, running: false, waiting: enabled ? await this.waiting() : 0 };
+  }
+
+  /** Starts a run in the background unless one runs or the job is off; whether it started. */
+  async start(): Promise<boolean> {
+    if (this.run || !(await this.deps.enabled())) return false;
+    if (this.run) return false;
+    const controller = new AbortController();
+    this.progress = { ...idle(true), running: true, startedAt: this.now() };
+    const done = this.execute(controller.signal)
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'metadata fetch failed'))
+      .finally(async () => {
+        this.progress = { ...this.progress, running: false, current: null, finishedAt: this.now() };
+        await this.saveProgress();
+        this.run = null;
+      });
+    this.run = { controller, done };
+    return true;
+  }
+
+  /** Stops this process's run after the batch at hand; whether one was running. */
+  cancel(): boolean {
+    if (!this.run) return false;
+    this.run.controller.abort();
+    return true;
+  }
+
+  /** Runs now and every `everyMs` (new works are also picked up by the run after each scan). */
+  schedule(everyMs: number): void {
+    const tick = () => {
+      this.start().catch((error: unknown) =>
+        this.deps.logger.warn({ err: error }, 'metadata fetch not started'),
+      );
+    };
+    tick();
+    this.timer = setInterval(tick, everyMs);
+    this.timer.unref();
+  }
+
+  /**
+   * Asks DLsite about one work now, from the network (an administrator's "refresh metadata"). NotFound for
+   * an unknown work; Conflict when the job is off or the work's code is not one DLsite's voice store knows.
+   */
+  async refreshWork(workId: number): Promise<{ status: ProviderStatus; message: string | null }> {
+    if (!(await this.deps.queue.coverOf(workId))) throw new NotFound('Work not found');
+    if (!(await this.deps.enabled())) throw new Conflict('DLsite fetching is off');
+    const code = formatWorkCode(workId);
+    if (!code.startsWith('RJ'))
+      throw new Conflict(`DLsite has no metadata for ${code}: only RJ codes are fetched`);
+    const result = (await this.deps.provider.fetchWorks([code], 'none')).get(code) as DlsiteWorkResult;
+    await this.deps.store.saveAndRemerge([this.toSaved(workId, result)]);
+    if (result.status === 'ok' && result.data.coverUrl) {
+      await this.deps.covers.apply(workId, code, result.data.coverUrl, result.originalCode);
+    }
+    return { status: result.status, message: result.message ?? null };
+  }
+
+  /** Waits for this process's run, if any (tests, the benchmark). */
+  async idle(): Promise<void> {
+    await this.run?.done;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.cancel();
+    await this.run?.done;
+  }
+
+  private async execute(signal: AbortSignal): Promise<void> {
+    this.progress.waiting = await this.waiting();
+    let covers: Promise<unknown> = Promise.resolve();
+    while (!signal.aborted) {
+      const due = await this.deps.queue.due('dlsite', this.now(), INFO_BATCH_SIZE);
+      if (due.length === 0) break;
+      this.progress.current = formatWorkCode((due[0] as DueWork).id);
+      const results = await this.fetchBatch(due, signal);
+      if (signal.aborted) break;
+      await this.deps.store.saveAndRemerge(results.map(({ workId, result }) => this.toSaved(workId, result)));
+      this.count(results.map(({ result }) => result.status));
+      // Covers of this batch are made while the next one is fetched; one batch of covers at a time.
+      await covers;
+      covers = this.makeCovers(results, signal);
+      this.progress.waiting = await this.waiting();
+      await this.saveProgress();
+    }
+    await covers;
+  }
+
+  /** The batch's works grouped by what may come from the answer cache, each group asked in one call. */
+  private async fetchBatch(
+    due: readonly DueWork[],
+    signal: AbortSignal,
+  ): Promise<Array<{ workId: number; code: string; result: DlsiteWorkResult }>> {
+    const groups = new Map<CachePolicy, DueWork[]>();
+    for (const work of due) {
+      const policy = policyFor(work.status);
+      groups.set(policy, [...(groups.get(policy) ?? []), work]);
+    }
+    const out: Array<{ workId: number; code: string; result: DlsiteWorkResult }> = [];
+    for (const [policy, works] of groups) {
+      const codes = works.map((work) => formatWorkCode(work.id));
+      const answers = await this.deps.provider.fetchWorks(codes, policy, signal);
+      for (const [index, work] of works.entries()) {
+        const code = codes[index] as string;
+        out.push({ workId: work.id, code, result: answers.get(code) as DlsiteWorkResult });
+      }
+    }
+    return out;
+  }
+
+  private async makeCovers(
+    results: ReadonlyArray<{ workId: number; code: string; result: DlsiteWorkResult }>,
+    signal: AbortSignal,
+  ): Promise<void> {
+    await Promise.all(
+      results.map(async ({ workId, code, result }) => {
+        if (result.status !== 'ok' || !result.data.coverUrl || signal.aborted) return;
+        try {
+          await this.deps.covers.apply(workId, code, result.data.coverUrl, result.originalCode, signal);
+        } catch (error) {
+          this.deps.logger.warn({ err: error, workId }, 'cannot make the fetched cover');
+        }
+      }),
+    );
+  }
+
+  private toSaved(workId: number, result: DlsiteWorkResult): WorkProviderResult {
+    const { status, data, message } = result;
+    return {
+      workId,
+      provider: 'dlsite',
+      result: { status, data, message: message ?? null, nextFetchAt: this.nextFetch(status) },
+    };
+  }
+
+  private nextFetch(status: ProviderStatus): string {
+    const { refreshMs, notFoundRetryMs, failedRetryMs, unreadableRetryMs } = this.deps.timing;
+    const wait = {
+      ok: refreshMs,
+      not_found: notFoundRetryMs,
+      failed: failedRetryMs,
+      unreadable: unreadableRetryMs,
+    }[status];
+    return new Date(this.clock().getTime() + wait).toISOString();
+  }
+
+  private count(statuses: readonly ProviderStatus[]): void {
+    for (const status of statuses) {
+      this.progress.done++;
+      if (status === 'ok') this.progress.fetched++;
+      else if (status === 'not_found') this.progress.notFound++;
+      else this.progress.failed++;
+    }
+  }
+
+  private waiting(): Promise<number> {
+    return this.deps.queue.countDue('dlsite', this.now());
+  }
+
+  private async saveProgress(): Promise<void> {
+    try {
+      await this.deps.settings.set(PROGRESS_KEY, JSON.stringify(this.progress));
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'cannot record the metadata fetch progress');
+    }
+  }
+
+  private now(): string {
+    return this.clock().toISOString();
+  }
+}
+
+/**
+ * What may come from the answer cache: a work never asked, or one whose fetch failed, takes what is cached
+ * (a rebuild needs no network); a weekly refresh wants fresh ratings, sales and prices; a work DLsite did
+ * not know, or could not be read, is asked again from the network.
+ */
+function policyFor(status: ProviderStatus | null): CachePolicy {
+  if (status === null || status === 'failed') return 'all';
+  if (status === 'ok') return 'static';
+  return 'none';
+}
