@@ -11,6 +11,7 @@ import { buildSearchText } from '../scanner/search-text.js';
 import {
   type EditionLinkKind,
   editionClaims,
+  editionLanguage,
   placeEditionGroup,
   type StoredEditionLink,
 } from './edition-claims.js';
@@ -120,6 +121,37 @@ export class WorkMetadataStore {
     await this.mergeWork(trx, labels, workId);
   }
 
+  /**
+   * After the scan marked works missing: places their groups of editions again, so that no present work
+   * lists a missing edition (a link to a page that answers 404). Their translations unfold by themselves
+   * (the list's filter asks whether the original is present). A work that comes back is merged, which
+   * places its group again. Only works with edition links cost a walk.
+   */
+  async placeEditionGroupsOf(workIds: readonly number[]): Promise<void> {
+    const linked = new Set<number>();
+    for (let start = 0; start < workIds.length; start += 500) {
+      const batch = workIds.slice(start, start + 500);
+      const rows = await this.deps.db
+        .selectFrom('work_edition_links')
+        .select(['work_id', 'edition_id'])
+        .where((eb) => eb.or([eb('work_id', 'in', batch), eb('edition_id', 'in', batch)]))
+        .execute();
+      for (const row of rows) {
+        for (const id of [row.work_id, row.edition_id]) if (batch.includes(id)) linked.add(id);
+      }
+    }
+    if (linked.size === 0) return;
+    await this.deps.catalogue.transaction(async (trx) => {
+      const placed = new Set<number>();
+      for (const id of linked) {
+        if (placed.has(id)) continue;
+        const group = await this.editionGroup(trx, id);
+        for (const member of group.members) placed.add(member);
+        await this.placeGroup(trx, group);
+      }
+    });
+  }
+
   /** A `failed` answer (a passing fault) keeps the data stored before; any other replaces it. */
   private async save(
     db: Kysely<Database>,
@@ -192,7 +224,7 @@ export class WorkMetadataStore {
         language_editions: json(values.languageEditions),
         translation_info: json(values.translationInfo),
         original_workno: values.originalWorkno ?? null,
-        lang: values.lang ?? null,
+        lang: editionLanguage(workId, values),
         source_type: values.sourceType ?? null,
         source_url: values.sourceUrl ?? null,
         rank: json(values.rank),

@@ -1,5 +1,6 @@
 import type { ScanMode } from '@sasayaki/api-contract';
 import { forEachBounded, SerialQueue } from '../jobs/bounded-concurrency.js';
+import type { WorkMetadataStore } from '../metadata/work-metadata-store.js';
 import type { CatalogueWriteRepository } from '../repositories/catalogue-write.repository.js';
 import { type FolderWorkIdRepository, folderKey } from '../repositories/folder-work-id.repository.js';
 import { discoverWorkFolders } from './discover-folders.js';
@@ -18,7 +19,8 @@ export interface PipelineOptions {
 
 export interface PipelineDeps {
   catalogue: CatalogueWriteRepository;
-  metadata: WorkScanDeps['metadata'];
+  /** The merge, and after works went missing, their groups of language editions placed again. */
+  metadata: WorkScanDeps['metadata'] & Pick<WorkMetadataStore, 'placeEditionGroupsOf'>;
   folderIds: FolderWorkIdRepository;
   covers: CoverSaver;
   audio: AudioReader;
@@ -88,6 +90,7 @@ export async function runScanPipeline(
       .filter((work) => work.missing === 0 && !seen.has(work.id) && !unreachable.has(work.root_dir))
       .map((work) => work.id);
     await deps.catalogue.markMissing(gone, deps.now());
+    await deps.metadata.placeEditionGroupsOf(gone);
     reporter.count('removed', gone.length);
     reporter.setCurrent(null);
     return 'finished';
