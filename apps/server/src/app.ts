@@ -16,6 +16,7 @@ import { registerFeedbackRoutes } from './http/routes/feedback.routes.js';
 import { registerLabelRoutes } from './http/routes/labels.routes.js';
 import { registerMediaRoutes } from './http/routes/media.routes.js';
 import { registerMetadataEditRoutes } from './http/routes/metadata-edit.routes.js';
+import { registerMetadataSourcesRoutes } from './http/routes/metadata-sources.routes.js';
 import { registerPlaybackRoutes } from './http/routes/playback.routes.js';
 import { registerReviewRoutes } from './http/routes/review.routes.js';
 import { registerScanRoutes } from './http/routes/scan.routes.js';
@@ -77,6 +78,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await registerFeedbackRoutes(api, ctx);
       await registerAdminRoutes(api, ctx);
       await registerMetadataEditRoutes(api, ctx);
+      await registerMetadataSourcesRoutes(api, ctx);
       await registerScanRoutes(api, ctx);
       await registerWorkCodeRoutes(api, ctx);
     },

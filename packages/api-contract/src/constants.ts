@@ -156,3 +156,41 @@ export const UNKNOWN_CIRCLE = { id: 0, name: '' } as const;
 export function isUnknownCircle(circle: { id: number; name: string }): boolean {
   return circle.id === UNKNOWN_CIRCLE.id || circle.name === '';
 }
+
+/** The metadata providers (docs/metadata.md), and with `edit` (a hand edit) every source a field can have. */
+export const METADATA_PROVIDER_NAMES = [
+  'workinfo',
+  'dlsite',
+  'asmrone',
+  'kikoeru',
+  'folder',
+  'tags',
+] as const;
+export const METADATA_SOURCE_NAMES = ['edit', ...METADATA_PROVIDER_NAMES] as const;
+/** How a provider's last attempt for a work ended. */
+export const PROVIDER_STATUSES = ['ok', 'not_found', 'failed', 'unreadable'] as const;
+/** The merged metadata fields, as the merge names them (metadata/provider-types.ts on the server). */
+export const METADATA_FIELDS = [
+  'title',
+  'circle',
+  'vas',
+  'tags',
+  'release',
+  'price',
+  'dlCount',
+  'nsfw',
+  'age',
+  'rateAverage',
+  'rateCount',
+  'rateCountDetail',
+  'reviewCount',
+  'rank',
+  'series',
+  'languageEditions',
+  'translationInfo',
+  'originalWorkno',
+  'lang',
+  'sourceType',
+  'sourceUrl',
+  'coverUrl',
+] as const;

@@ -6,7 +6,11 @@ import {
   FEEDBACK_CATEGORIES,
   MAX_ID,
   MAX_PAGE_SIZE,
+  METADATA_FIELDS,
+  METADATA_PROVIDER_NAMES,
+  METADATA_SOURCE_NAMES,
   PROGRESS_STATES,
+  PROVIDER_STATUSES,
   REVIEW_ORDERS,
   SCAN_MODES,
   SCAN_STATUSES,
@@ -587,3 +591,28 @@ export const WorkCodeBody = z.object({
 /** A work's id and code after it was marked or given a code (the old id answers 404 from then on). */
 export const WorkCodeAnswer = z.object({ id: z.number().int(), source_id: z.string() });
 export type WorkCodeAnswer = z.infer<typeof WorkCodeAnswer>;
+
+/**
+ * Where a work's metadata comes from, for administrators (`GET /api/admin/works/:id/metadata-sources`,
+ * issue 12 item 1; docs/metadata.md "Field sources"): the source of each merged field and each
+ * provider's last answer for the work.
+ */
+export const WorkMetadataSources = z.object({
+  id: z.number().int(),
+  source_id: z.string(),
+  /** The providers that are on, in the order their values win (hand edits always first). */
+  order: z.array(z.enum(METADATA_PROVIDER_NAMES)),
+  fields: z
+    .partialRecord(z.enum(METADATA_FIELDS), z.enum(METADATA_SOURCE_NAMES))
+    .describe("Each merged field's source: 'edit' (a hand edit) or a provider; a field no source knows is absent"),
+  providers: z.array(
+    z.object({
+      provider: z.enum(METADATA_PROVIDER_NAMES),
+      status: z.enum(PROVIDER_STATUSES),
+      message: z.string().nullable(),
+      fetched_at: z.string(),
+      next_fetch_at: z.string().nullable(),
+    }),
+  ),
+});
+export type WorkMetadataSources = z.infer<typeof WorkMetadataSources>;

@@ -72,6 +72,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/scan/events': 'admin',
 
   'GET /api/admin/works/:id/metadata': 'admin',
+  'GET /api/admin/works/:id/metadata-sources': 'admin',
   'PUT /api/admin/works/:id/metadata': 'admin',
   'DELETE /api/admin/works/:id/metadata/:field': 'admin',
   'PUT /api/admin/works/:id/cover': 'admin',

@@ -1,6 +1,7 @@
-import { formatWorkCode, isLocalWorkId, type Work } from '@sasayaki/api-contract';
+import { formatWorkCode, isLocalWorkId, type Work, type WorkMetadataSources } from '@sasayaki/api-contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { NotFound } from '../errors.js';
 import { markCatalogueChanged } from '../repositories/catalogue-version.js';
 import type {
   CatalogueWriteRepository,
@@ -17,10 +18,12 @@ import {
 } from './edition-claims.js';
 import { mergeMetadata } from './merge.js';
 import type {
+  FieldSources,
   OrderedProviderName,
   ProviderMetadata,
   ProviderName,
   ProviderResult,
+  ProviderStatus,
 } from './provider-types.js';
 
 export interface WorkMetadataStoreDeps {
@@ -75,6 +78,40 @@ function parseJson<T>(text: string, fallback: T): T {
  */
 export class WorkMetadataStore {
   constructor(private readonly deps: WorkMetadataStoreDeps) {}
+
+  /** Where each merged field of a work came from, and each provider's last answer (administrators). */
+  async sources(workId: number): Promise<WorkMetadataSources> {
+    const work = await this.deps.db
+      .selectFrom('works')
+      .select('field_sources')
+      .where('id', '=', workId)
+      .where('missing', '=', 0)
+      .executeTakeFirst();
+    if (!work) throw new NotFound('Work not found');
+    const rows = await this.deps.db
+      .selectFrom('work_metadata')
+      .select(['provider', 'status', 'message', 'fetched_at', 'next_fetch_at'])
+      .where('work_id', '=', workId)
+      .execute();
+    const order = this.deps.providerOrder();
+    const rank = (provider: string) => {
+      const index = (order as readonly string[]).indexOf(provider);
+      return index === -1 ? order.length : index;
+    };
+    return {
+      id: workId,
+      source_id: formatWorkCode(workId),
+      order: [...order],
+      fields: parseJson<FieldSources>(work.field_sources, {}),
+      providers: rows
+        .map((row) => ({
+          ...row,
+          provider: row.provider as OrderedProviderName,
+          status: row.status as ProviderStatus,
+        }))
+        .sort((a, b) => rank(a.provider) - rank(b.provider)),
+    };
+  }
 
   /** Stores one provider's answer for one work (no merge: call `remergeWork`, or use `saveAndRemerge`). */
   async saveProviderResult(

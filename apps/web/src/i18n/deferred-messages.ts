@@ -8,6 +8,7 @@ import { labelsMessages } from '../features/labels/messages';
 import { settingsMessages } from '../features/settings/messages';
 import { workEditMessages } from '../features/work/edit/messages';
 import { workMessages } from '../features/work/messages';
+import { workSourcesMessages } from '../features/work/sources/messages';
 import { playerMessages } from '../player/messages';
 import type { FeatureMessages } from './catalogue';
 
@@ -20,6 +21,7 @@ export const DEFERRED_MESSAGES: Record<string, FeatureMessages> = {
   admin: adminMessages,
   work: workMessages,
   workEdit: workEditMessages,
+  workSources: workSourcesMessages,
   review: reviewMessages,
   feedback: feedbackMessages,
   favourites: favouritesMessages,

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Work } from '@sasayaki/api-contract';
+import { Work, WorkMetadataSources } from '@sasayaki/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../../helpers/hostile-library.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
@@ -148,6 +148,36 @@ describe.each(DATABASE_KINDS)('metadata providers and the merge on %s', (kind) =
     // The search text follows the merge: DLsite's title and tag find the work.
     const search = await server.app.inject({ method: 'GET', url: '/api/search/dlsite%20title' });
     expect(search.json().works.map((work: Work) => work.id)).toEqual([300001]);
+  });
+
+  it('tells administrators where each field came from and how each provider last answered', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/admin/works/RJ300001/metadata-sources',
+    });
+    expect(response.statusCode).toBe(200);
+    const sources = WorkMetadataSources.parse(response.json());
+    expect(sources).toMatchObject({
+      id: 300001,
+      source_id: 'RJ300001',
+      order: ['workinfo', 'dlsite', 'asmrone', 'kikoeru', 'folder', 'tags'],
+      fields: { title: 'dlsite', circle: 'folder', release: 'edit' },
+    });
+    expect(sources.providers.map((row) => [row.provider, row.status])).toEqual([
+      ['workinfo', 'ok'],
+      ['dlsite', 'ok'],
+      ['folder', 'ok'],
+      ['tags', 'ok'],
+    ]);
+    expect(sources.providers[1]?.next_fetch_at).toBe('2099-01-01T00:00:00.000Z');
+    const missing = await server.app.inject({
+      method: 'GET',
+      url: '/api/admin/works/RJ999999/metadata-sources',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: expect.any(String) });
+    const bad = await server.app.inject({ method: 'GET', url: '/api/admin/works/nope/metadata-sources' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('a failed fetch keeps what the provider said before; a not-found answer clears it', async () => {

@@ -9,6 +9,7 @@ import { usePlayerActivation } from '../../player/activation';
 import { useWork } from './api';
 import { OfferPlay } from './OfferPlay';
 import { ResumeOffer } from './ResumeOffer';
+import { MetadataSources } from './sources/MetadataSources';
 import { WorkTree } from './tree/WorkTree';
 import { WorkActions } from './WorkActions';
 import { WorkHeader } from './WorkHeader';
@@ -62,6 +63,7 @@ export default function WorkPage() {
       {offerPlay ? <OfferPlay id={id} work={work.data} /> : <ResumeOffer id={id} work={work.data} />}
       <WorkHeader work={work.data} actions={<WorkActions id={id} work={work.data} />} />
       <WorkTree id={id} work={work.data} />
+      <MetadataSources id={id} />
     </Stack>
   );
 }
