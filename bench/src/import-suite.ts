@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '@sasayaki/server/config/config.js';
 import { createContext } from '@sasayaki/server/context.js';
-import { importKikoeru } from '@sasayaki/server/import-kikoeru/import-kikoeru.js';
+import { importDependencies, importKikoeru } from '@sasayaki/server/import-kikoeru/import-kikoeru.js';
 import { createLogger } from '@sasayaki/server/logger.js';
 import {
   createKikoeruInstallation,
@@ -10,6 +10,7 @@ import {
   type KikoeruSeed,
   type KikoeruWorkSeed,
 } from '@sasayaki/server/tools/kikoeru-installation.js';
+import { generateCatalogue } from './generate-catalogue.js';
 import { Random, Zipf } from './random.js';
 import { type DatabaseKind, judge, type Measurement } from './report.js';
 import { type ServerEnv, serverEnv } from './server-process.js';
@@ -21,11 +22,12 @@ const REVIEWS = 50_000;
 const PROGRESS = ['marked', 'listening', 'listened', 'replay', 'postponed', null] as const;
 
 /**
- * A kikoeru-express installation of issue 12's size: 10,000 works (60% six-digit, 40% eight-digit codes)
+ * A kikoeru-express installation of issue 12's size: 10,000 works (the library's: 60% six-digit, 40%
+ * eight-digit codes)
  * with a circle of 500, 2-6 tags of 300 named in three languages and 1-3 voice actors of 200 each,
  * 1,000 users, and 50,000 reviews (50 per user) with ratings, some texts and progress.
  */
-function kikoeruSeed(): KikoeruSeed {
+function kikoeruSeed(workIds: readonly number[]): KikoeruSeed {
   const random = new Random(12);
   const circles = circleNames(random, 500);
   const vas = vaNames(random, 200);
@@ -41,9 +43,10 @@ function kikoeruSeed(): KikoeruSeed {
       if (spec) workTags.set(index, { id: 1000 + index, name: spec.i18n['zh-cn'].name, i18n: spec.i18n });
     }
     return {
-      id: i % 5 < 3 ? 100_000 + i : 1_000_000 + i,
+      id: workIds[i] as number,
       title: Array.from({ length: random.int(2, 5) }, () => TITLE_WORDS[words.draw(random)]).join(' '),
-      circle: { id: 10_000 + circle, name: circles[circle] as string },
+      // Ids apart from the generated catalogue's own circles and tags (kikoeru's are DLsite's).
+      circle: { id: 50_000 + circle, name: circles[circle] as string },
       tags: [...workTags.values()],
       vas: [...new Set(Array.from({ length: random.int(1, 3) }, () => random.pick(vas)))],
       nsfw: random.next() < 0.7,
@@ -79,9 +82,10 @@ function kikoeruSeed(): KikoeruSeed {
 }
 
 /**
- * Issue 12's budget: importing such a kikoeru database takes under 60 s (the import alone, into an empty
- * installation: every work is new and merged, every user and review inserted). A second run over the
- * result is measured too (its note says it changed nothing).
+ * Issue 12's budget: importing such a kikoeru database takes under 60 s (the import alone, into an
+ * installation that has scanned the same 10,000 works: each gets the `kikoeru` provider's answer and is
+ * merged, every user and review is inserted). A second run over the result is measured too (its note says
+ * it changed nothing).
  */
 export async function runImportSuite(
   database: DatabaseKind,
@@ -91,12 +95,13 @@ export async function runImportSuite(
   mkdirSync(kikoeruDir, { recursive: true });
   const libraryDir = join(settings.dataDir, 'library');
   mkdirSync(libraryDir, { recursive: true });
-  const files = createKikoeruInstallation(kikoeruDir, kikoeruSeed());
   const config = loadConfig(serverEnv({ ...settings, libraryDir }));
+  const { workIds } = await generateCatalogue(config, { works: WORKS, seed: 42, rootDir: libraryDir });
+  const files = createKikoeruInstallation(kikoeruDir, kikoeruSeed(workIds));
   const ctx = await createContext(config, createLogger('warn'));
   try {
     const options = { databasePath: files.db, configPath: files.config };
-    const deps = { db: ctx.database.db, dataDir: config.dataDir };
+    const deps = importDependencies(ctx);
     const startedAt = performance.now();
     const first = await importKikoeru(deps, options);
     const ms = performance.now() - startedAt;

@@ -7,6 +7,7 @@ import { checkAuthExposure } from './config/exposure.js';
 import { createContext } from './context.js';
 import { AppError } from './errors.js';
 import { createLogger } from './logger.js';
+import { METADATA_CHECK_MS } from './metadata/fetch-job.js';
 import { prepareDataFolder } from './util/data-folder.js';
 
 /** The command line: `sasayaki serve | scan | demo`. */
@@ -76,6 +77,8 @@ async function serve(): Promise<void> {
   // Until a scan has finished once, each start scans the library in the background (later scans are
   // the administrator's); a scan still holding the lock, such as this server's killed previous life,
   // is waited out.
+  // DLsite metadata of works never asked or due again: now, then hourly (and after every scan).
+  ctx.metadataFetch.schedule(METADATA_CHECK_MS);
   if (config.scan.onStartup && config.libraryDirs.length > 0) {
     ctx.scans
       .startWhenFree('incremental')
@@ -131,7 +134,7 @@ async function importKikoeruCommand(args: string[]): Promise<void> {
     console.log(cli.IMPORT_KIKOERU_USAGE);
     return;
   }
-  const { importKikoeru } = await import('./import-kikoeru/import-kikoeru.js');
+  const { importDependencies, importKikoeru } = await import('./import-kikoeru/import-kikoeru.js');
   const { KikoeruSourceError } = await import('./import-kikoeru/kikoeru-database.js');
   let options: ReturnType<typeof cli.parseImportArgs>;
   try {
@@ -141,10 +144,9 @@ async function importKikoeruCommand(args: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const config = loadConfig();
-  const ctx = await createContext(config, createLogger('warn'));
+  const ctx = await createContext(loadConfig(), createLogger('warn'));
   try {
-    const report = await importKikoeru({ db: ctx.database.db, dataDir: config.dataDir }, options);
+    const report = await importKikoeru(importDependencies(ctx), options);
     console.log(options.json ? JSON.stringify(report, null, 2) : cli.formatImportReport(report));
   } catch (error) {
     if (!(error instanceof KikoeruSourceError)) throw error;

@@ -44,10 +44,11 @@ export function parseImportArgs(args: string[]): ImportOptions & { json: boolean
 
 /** The report as a few lines for people: counts per kind, then each problem. */
 export function formatImportReport(report: ImportReport): string {
-  const { works, newLabels, users, reviews } = report;
+  const { works, metadata, newLabels, users, reviews } = report;
   const lines = [
     report.dryRun ? 'Dry run: nothing was written. The import would bring:' : 'Imported from kikoeru:',
     `  works    ${works.inLibrary} in the library, ${works.notInLibrary} not in it (kept for a later scan; ${works.absentAdded} new)`,
+    `  metadata ${metadata.added} added, ${metadata.updated} updated, ${metadata.unchanged} unchanged (the kikoeru provider's answers)`,
     `  labels   ${newLabels.circles} new circles, ${newLabels.tags} new tags, ${newLabels.vas} new voice actors`,
     `  users    ${users.added} added, ${users.updated} updated, ${users.unchanged} unchanged, ${users.mapped} mapped, ${users.skipped} skipped`,
     `  reviews  ${reviews.added} added, ${reviews.unchanged} unchanged, ${reviews.kept} kept (Sasayaki's differs), ${reviews.skipped} skipped`,

@@ -1,9 +1,18 @@
-import { formatWorkCode } from '@sasayaki/api-contract';
+import { formatWorkCode, NewUserName } from '@sasayaki/api-contract';
 import type { Kysely } from 'kysely';
 import { kikoeruPasswordHash, kikoeruSecretId, saveKikoeruSecret } from '../auth/kikoeru-passwords.js';
-import { newUserName, userNameKey } from '../auth/user-name.js';
+import { newUserName } from '../auth/user-name.js';
+import type { AppContext } from '../context.js';
+import type { DialectKind } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import type { WorkMetadataStore } from '../metadata/work-metadata-store.js';
+import { markCatalogueChanged } from '../repositories/catalogue-version.js';
+import {
+  CatalogueWriteRepository,
+  type LabelWriter,
+  type Trx,
+} from '../repositories/catalogue-write.repository.js';
 import {
   type ImportedReviewRow,
   KikoeruImportRepository,
@@ -26,6 +35,8 @@ export interface ImportOptions {
 export interface ImportReport {
   dryRun: boolean;
   works: { inLibrary: number; notInLibrary: number; absentAdded: number };
+  /** The `kikoeru` provider's answers: new, changed since the last import, or the same. */
+  metadata: { added: number; updated: number; unchanged: number };
   /** Circles, tags and voice actors the catalogue did not have before. */
   newLabels: { circles: number; tags: number; vas: number };
   users: { added: number; updated: number; unchanged: number; mapped: number; skipped: number };
@@ -37,8 +48,21 @@ export interface ImportReport {
 
 export interface ImportDependencies {
   db: Kysely<Database>;
+  dialect: DialectKind;
   dataDir: string;
+  /** Stores the `kikoeru` provider's answers and merges them into the works. */
+  metadata: Pick<WorkMetadataStore, 'saveAndMergeInCommit'>;
   now?: () => Date;
+}
+
+/** The dependencies as a server context (`createContext`) has them. */
+export function importDependencies(ctx: AppContext): ImportDependencies {
+  return {
+    db: ctx.database.db,
+    dialect: ctx.database.dialect,
+    dataDir: ctx.config.dataDir,
+    metadata: ctx.metadata,
+  };
 }
 
 /** Thrown inside the transaction of a dry run, so that everything it did is rolled back. */
@@ -63,6 +87,7 @@ export async function importKikoeru(deps: ImportDependencies, options: ImportOpt
   const report: ImportReport = {
     dryRun: options.dryRun ?? false,
     works: { inLibrary: 0, notInLibrary: 0, absentAdded: 0 },
+    metadata: { added: 0, updated: 0, unchanged: 0 },
     newLabels: { circles: 0, tags: 0, vas: 0 },
     users: { added: 0, updated: 0, unchanged: 0, mapped: 0, skipped: 0 },
     reviews: { added: 0, unchanged: 0, kept: 0, skipped: 0 },
@@ -70,7 +95,8 @@ export async function importKikoeru(deps: ImportDependencies, options: ImportOpt
     problems: [...records.problems],
   };
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    // The catalogue's transaction: its label writer resolves circles, tags and VAs as a scan's commit does.
+    await new CatalogueWriteRepository(deps.db, deps.dialect).transaction(async (trx, labels) => {
       const repository = new KikoeruImportRepository(trx);
       const labelsBefore = await repository.labelCounts();
       const userIds = await importUsers(
@@ -82,6 +108,7 @@ export async function importKikoeru(deps: ImportDependencies, options: ImportOpt
         now,
       );
       await importWorks(repository, records, report, now);
+      await importMetadata({ trx, labels, repository, metadata: deps.metadata }, records, report);
       await importReviews(repository, records, userIds, report);
       const labelsAfter = await repository.labelCounts();
       report.newLabels = {
@@ -89,6 +116,8 @@ export async function importKikoeru(deps: ImportDependencies, options: ImportOpt
         tags: labelsAfter.tags - labelsBefore.tags,
         vas: labelsAfter.vas - labelsBefore.vas,
       };
+      // Lists, work pages and label lists of every server process refresh (last: it locks the version row).
+      if (report.metadata.added + report.metadata.updated > 0) await markCatalogueChanged(trx);
       if (options.dryRun) throw new DryRunRollback();
     });
   } catch (error) {
@@ -96,6 +125,9 @@ export async function importKikoeru(deps: ImportDependencies, options: ImportOpt
   }
   return report;
 }
+
+/** A stored hash no password matches (verifyPassword accepts only argon2 and kikoeru hashes). */
+const NO_PASSWORD = '!';
 
 /** Which Sasayaki user each kikoeru user's reviews go to; users that cannot come are reported. */
 async function importUsers(
@@ -118,7 +150,7 @@ async function importUsers(
     report.problems.push({ kind: 'user', subject: name, message });
   };
   for (const user of records.users) {
-    const hash = user.md5 ? kikoeruPasswordHash(user.md5, secretId) : '!';
+    const hash = user.md5 ? kikoeruPasswordHash(user.md5, secretId) : NO_PASSWORD;
     const mappedTo = mapUsers.get(user.name);
     if (mappedTo !== undefined) {
       const target = byName.get(mappedTo);
@@ -140,6 +172,12 @@ async function importUsers(
       } else report.users.unchanged++;
       continue;
     }
+    // The API's rule for new names (no invisible or direction-changing characters), then its stored form.
+    const refused = NewUserName.safeParse(user.name).error?.issues[0]?.message;
+    if (refused) {
+      skip(user.name, `${refused}; skipped with its reviews`);
+      continue;
+    }
     let name: { name: string; key: string };
     try {
       name = newUserName(user.name, 'user');
@@ -148,7 +186,7 @@ async function importUsers(
       skip(user.name, `${error.message}; skipped with its reviews`);
       continue;
     }
-    const taken = byName.get(name.name) ?? byKey.get(name.key) ?? byKey.get(userNameKey(user.name));
+    const taken = byName.get(name.name) ?? byKey.get(name.key);
     if (taken) {
       skip(
         user.name,
@@ -159,9 +197,9 @@ async function importUsers(
     const addition = { name: name.name, name_key: name.key, password_hash: hash, kikoeruName: user.name };
     additions.push(addition);
     // Later kikoeru names that look like this one collide with it.
-    const placeholder = { id: -1, name: name.name, name_key: name.key, password_hash: hash };
-    byName.set(name.name, placeholder);
-    byKey.set(name.key, placeholder);
+    const reserved = { id: -1, name: name.name, name_key: name.key, password_hash: hash };
+    byName.set(name.name, reserved);
+    byKey.set(name.key, reserved);
   }
   const added = await repository.addUsers(additions, now);
   for (const addition of additions) {
@@ -189,6 +227,37 @@ async function importWorks(
   for (const work of records.works) {
     if (stored.get(work.id) === false) report.works.inLibrary++;
     else report.works.notInLibrary++;
+  }
+}
+
+/**
+ * kikoeru's metadata of each work as the `kikoeru` provider's answer, merged with the work's other
+ * providers and hand edits (the order decides, docs/metadata.md). An answer equal to the stored one is
+ * left alone, so a second import merges nothing.
+ */
+async function importMetadata(
+  target: {
+    trx: Trx;
+    labels: LabelWriter;
+    repository: KikoeruImportRepository;
+    metadata: ImportDependencies['metadata'];
+  },
+  records: KikoeruRecords,
+  report: ImportReport,
+): Promise<void> {
+  const stored = await target.repository.kikoeruAnswers(records.works.map((work) => work.id));
+  for (const work of records.works) {
+    const data = JSON.stringify(work.metadata);
+    const before = stored.get(work.id);
+    if (before?.status === 'ok' && before.data === data) {
+      report.metadata.unchanged++;
+      continue;
+    }
+    if (before) report.metadata.updated++;
+    else report.metadata.added++;
+    await target.metadata.saveAndMergeInCommit(target.trx, target.labels, work.id, [
+      ['kikoeru', { status: 'ok', data: work.metadata }],
+    ]);
   }
 }
 

@@ -146,6 +146,21 @@ export class KikoeruImportRepository {
     }
   }
 
+  /** The `kikoeru` provider's stored answers (status and data JSON) of these works. */
+  async kikoeruAnswers(workIds: readonly number[]): Promise<Map<number, { status: string; data: string }>> {
+    const result = new Map<number, { status: string; data: string }>();
+    for (const batch of chunks(workIds)) {
+      const rows = await this.db
+        .selectFrom('work_metadata')
+        .select(['work_id', 'status', 'data'])
+        .where('provider', '=', 'kikoeru')
+        .where('work_id', 'in', batch)
+        .execute();
+      for (const row of rows) result.set(row.work_id, { status: row.status, data: row.data });
+    }
+    return result;
+  }
+
   /** The stored reviews of these users, by `user_id:work_id`. */
   async reviews(userIds: readonly number[]): Promise<Map<string, ImportedReviewRow>> {
     const result = new Map<string, ImportedReviewRow>();

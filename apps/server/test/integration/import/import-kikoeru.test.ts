@@ -1,9 +1,22 @@
-import { closeSync, copyFileSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ImportReport, importKikoeru } from '../../../src/import-kikoeru/import-kikoeru.js';
+import {
+  type ImportReport,
+  importDependencies,
+  importKikoeru,
+} from '../../../src/import-kikoeru/import-kikoeru.js';
 import { KikoeruSourceError } from '../../../src/import-kikoeru/kikoeru-database.js';
 import {
   createKikoeruInstallation,
@@ -11,7 +24,6 @@ import {
   type KikoeruSeed,
 } from '../../../src/tools/kikoeru-installation.js';
 import { ACCOUNTS_ON, ADMIN, bearer, login } from '../../helpers/accounts.js';
-import { insertWorks } from '../../helpers/catalogue-factory.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
 
 const HEALING = { 'zh-cn': { name: '治愈' }, 'ja-jp': { name: '癒し' }, 'en-us': { name: 'Healing' } };
@@ -57,6 +69,8 @@ const SEED: KikoeruSeed = {
     { name: 'Listener2', password: 'パスワード２', group: 'guest' },
     // A look-alike of listener1 (Cyrillic і): never a second account, never merged.
     { name: 'lіstener1', password: 'whatever1' },
+    // A zero-width space: refused as a new name anywhere in Sasayaki.
+    { name: 'zero\u200bwidth', password: 'whatever2' },
   ],
   reviews: [
     {
@@ -80,11 +94,13 @@ describe.each(DATABASE_KINDS)('sasayaki import-kikoeru on %s', (kind) => {
   let server: TestServer;
   let dir: string;
   let kikoeru: KikoeruFiles;
+  let library: string;
   const run = (options: Partial<Parameters<typeof importKikoeru>[1]> = {}) =>
-    importKikoeru(
-      { db: server.ctx.database.db, dataDir: server.dataDir },
-      { databasePath: kikoeru.db, configPath: kikoeru.config, ...options },
-    );
+    importKikoeru(importDependencies(server.ctx), {
+      databasePath: kikoeru.db,
+      configPath: kikoeru.config,
+      ...options,
+    });
 
   /** Everything an import may write, so "changes nothing" is checked row by row. */
   const snapshot = async () => {
@@ -97,17 +113,39 @@ describe.each(DATABASE_KINDS)('sasayaki import-kikoeru on %s', (kind) => {
       circles: await db.selectFrom('circles').selectAll().orderBy('id').execute(),
       tags: await db.selectFrom('tags').selectAll().orderBy('id').execute(),
       vas: await db.selectFrom('vas').selectAll().orderBy('id').execute(),
+      answers: await db
+        .selectFrom('work_metadata')
+        .selectAll()
+        .orderBy('work_id')
+        .orderBy('provider')
+        .execute(),
+      version: await db.selectFrom('catalogue_version').selectAll().execute(),
     };
   };
 
+  /** A work as the API shows it to the administrator. */
+  const apiWork = async (id: number) => {
+    const token = await login(server, ADMIN.name, ADMIN.password);
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/work/${id}`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
   beforeAll(async () => {
-    server = await startTestServer(kind, ACCOUNTS_ON);
     dir = mkdtempSync(join(tmpdir(), 'sasayaki-kikoeru-'));
     kikoeru = createKikoeruInstallation(dir, SEED);
-    await insertWorks(server.ctx.database.db, [
-      { id: 123456, title: 'RJ123456 as the folder says' },
-      { id: 1234567, title: 'RJ01234567 as the folder says' },
-    ]);
+    // The library holds two of kikoeru's three works, in folders named by their codes only.
+    library = join(dir, 'library');
+    for (const folder of ['RJ123456', 'RJ01234567']) {
+      mkdirSync(join(library, folder), { recursive: true });
+      writeFileSync(join(library, folder, 'readme.txt'), 'notes');
+    }
+    server = await startTestServer(kind, { ...ACCOUNTS_ON, SASAYAKI_LIBRARY: library });
+    expect((await server.ctx.scans.run('incremental')).counts).toMatchObject({ found: 2, failed: 0 });
   });
   afterAll(async () => {
     await server?.close();
@@ -167,7 +205,7 @@ describe.each(DATABASE_KINDS)('sasayaki import-kikoeru on %s', (kind) => {
     const report = await run();
     expect(report).toEqual({ ...first, dryRun: false });
     expect(report.works).toEqual({ inLibrary: 2, notInLibrary: 1, absentAdded: 1 });
-    expect(report.users).toEqual({ added: 2, updated: 0, unchanged: 0, mapped: 0, skipped: 2 });
+    expect(report.users).toEqual({ added: 2, updated: 0, unchanged: 0, mapped: 0, skipped: 3 });
     // listener1 ×3, Listener2 ×2 (the rating 9 left out, its progress kept); admin's and the look-alike's skipped.
     expect(report.reviews).toEqual({ added: 5, unchanged: 0, kept: 0, skipped: 2 });
     expect(report.passwords).toBe('kept');
@@ -179,6 +217,7 @@ describe.each(DATABASE_KINDS)('sasayaki import-kikoeru on %s', (kind) => {
           /^user lіstener1: the Sasayaki account "listener1" has this name or one that looks like it/,
         ),
         expect.stringMatching(/^review Listener2\/1234567: the rating 9 is not 0 to 5/),
+        expect.stringMatching(/^user zero\u200bwidth: Username must not contain invisible/),
       ]),
     );
     const { db } = server.ctx.database;
@@ -215,6 +254,45 @@ describe.each(DATABASE_KINDS)('sasayaki import-kikoeru on %s', (kind) => {
     expect(absent).toEqual({ title: 'Not scanned here', missing: 1 });
   });
 
+  it("merges kikoeru's metadata into the scanned works as the kikoeru provider", async () => {
+    expect(first.metadata).toEqual({ added: 3, updated: 0, unchanged: 0 });
+    expect(first.newLabels).toEqual({ circles: 2, tags: 2, vas: 2 });
+    const work = await apiWork(123456);
+    expect(work).toMatchObject({
+      title: 'Sleepy Maid',
+      circle: { id: 12345, name: 'そよかぜの部屋' },
+      release: '2014-07-02',
+      price: 880,
+      dl_count: 12000,
+      rate_average_2dp: 4.71,
+      rate_count: 900,
+      review_count: 40,
+      nsfw: false,
+    });
+    expect(work.vas.map((va: { name: string }) => va.name).sort()).toEqual(['浅見ゆい', '陽向葵ゅか']);
+    const healing = work.tags.find((tag: { id: number }) => tag.id === 497);
+    expect(healing.i18n).toMatchObject({ 'en-us': { name: 'Healing' }, 'ja-jp': { name: '癒し' } });
+    // Without t_tag.i18n a tag's one name is in kikoeru's tagLanguage (zh-cn here).
+    expect(work.tags.find((tag: { id: number }) => tag.id === 59).i18n).toMatchObject({
+      'zh-cn': { name: '耳舐め' },
+    });
+    expect(await apiWork(1234567)).toMatchObject({
+      title: 'Eight digits',
+      circle: { name: 'Circle B' },
+      nsfw: true,
+    });
+    const sources = await server.ctx.database.db
+      .selectFrom('works')
+      .select('field_sources')
+      .where('id', '=', 123456)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(sources.field_sources)).toMatchObject({
+      title: 'kikoeru',
+      circle: 'kikoeru',
+      tags: 'kikoeru',
+    });
+  });
+
   it('the old password works once through the normal login, then it is an argon2id hash', async () => {
     await expect(login(server, 'listener1', 'wrong-password')).rejects.toThrow(/401/);
     const token = await login(server, 'listener1', 'old-password-1');
@@ -241,9 +319,10 @@ describe.each(DATABASE_KINDS)('sasayaki import-kikoeru on %s', (kind) => {
   it('a second run changes nothing and says so', async () => {
     const before = await snapshot();
     const again = await run();
-    expect(again.users).toEqual({ added: 0, updated: 0, unchanged: 2, mapped: 0, skipped: 2 });
+    expect(again.users).toEqual({ added: 0, updated: 0, unchanged: 2, mapped: 0, skipped: 3 });
     expect(again.reviews).toEqual({ added: 0, unchanged: 5, kept: 0, skipped: 2 });
     expect(again.works).toEqual({ inLibrary: 2, notInLibrary: 1, absentAdded: 0 });
+    expect(again.metadata).toEqual({ added: 0, updated: 0, unchanged: 3 });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -261,7 +340,7 @@ describe.each(DATABASE_KINDS)('sasayaki import-kikoeru on %s', (kind) => {
       .where('work_id', '=', 123456)
       .execute();
     const report = await run({ mapUsers: new Map([['admin', 'admin']]) });
-    expect(report.users).toEqual({ added: 0, updated: 0, unchanged: 2, mapped: 1, skipped: 1 });
+    expect(report.users).toEqual({ added: 0, updated: 0, unchanged: 2, mapped: 1, skipped: 2 });
     expect(report.reviews).toEqual({ added: 1, unchanged: 4, kept: 1, skipped: 1 });
     const admin = await db
       .selectFrom('users')
@@ -282,6 +361,24 @@ describe.each(DATABASE_KINDS)('sasayaki import-kikoeru on %s', (kind) => {
       .executeTakeFirst();
     expect(kept?.rating).toBe(1);
   });
+
+  it('a work that was not in the library appears, with its metadata and reviews, once a scan finds it', async () => {
+    mkdirSync(join(library, 'RJ234567'));
+    writeFileSync(join(library, 'RJ234567', 'readme.txt'), 'notes');
+    expect((await server.ctx.scans.run('incremental')).counts).toMatchObject({ found: 3 });
+    const token = await login(server, 'listener1', 'old-password-1');
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/work/234567',
+      headers: bearer(token),
+    });
+    expect(response.json()).toMatchObject({
+      title: 'Not scanned here',
+      circle: { name: 'そよかぜの部屋' },
+      userRating: 3,
+      progress: 'marked',
+    });
+  });
 });
 
 describe('sasayaki import-kikoeru without the config', () => {
@@ -299,7 +396,7 @@ describe('sasayaki import-kikoeru without the config', () => {
   });
 
   it('imports users with no usable password, and a run with the config makes them usable', async () => {
-    const deps = { db: server.ctx.database.db, dataDir: server.dataDir };
+    const deps = importDependencies(server.ctx);
     const report = await importKikoeru(deps, { databasePath: kikoeru.db });
     expect(report.passwords).toBe('unusable');
     expect(report.users.added).toBe(2);
@@ -310,10 +407,11 @@ describe('sasayaki import-kikoeru without the config', () => {
   });
 
   it('the secret never appears in what the import reports', async () => {
-    const report = await importKikoeru(
-      { db: server.ctx.database.db, dataDir: server.dataDir },
-      { databasePath: kikoeru.db, configPath: kikoeru.config, dryRun: true },
-    );
+    const report = await importKikoeru(importDependencies(server.ctx), {
+      databasePath: kikoeru.db,
+      configPath: kikoeru.config,
+      dryRun: true,
+    });
     expect(JSON.stringify(report)).not.toContain(kikoeru.secret);
   });
 });
