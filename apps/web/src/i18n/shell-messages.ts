@@ -1,4 +1,5 @@
 import { commonMessages } from '../app/messages';
+import { editionMessages } from '../components/work/edition-messages';
 import { workCardMessages } from '../components/work/messages';
 import { noticesMessages } from '../features/notices/messages';
 import { worksMessages } from '../features/works/messages';
@@ -10,4 +11,5 @@ export const SHELL_MESSAGES: Record<string, FeatureMessages> = {
   notices: noticesMessages,
   works: worksMessages,
   workCard: workCardMessages,
+  editions: editionMessages,
 };

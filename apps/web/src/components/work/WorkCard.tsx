@@ -13,11 +13,13 @@ import {
   TagChips,
   VaChips,
 } from './chips';
+import { EditionChips } from './editions';
 import { StarRatingDisplay } from './StarRatingDisplay';
 import classes from './work.module.css';
 
 /**
- * The rich card of the detail display mode: cover, title, circle, rating, price, sales and chips. Plain
+ * The rich card of the detail display mode: cover, title, circle, rating, price, sales and chips (its
+ * other language editions in the library first, each opening that edition). Plain
  * elements and CSS (the look of Mantine's bordered Card, Stack and Group): a page of twelve rendered
  * through Mantine's style props cost the works page about half a second of main thread.
  */
@@ -45,6 +47,7 @@ export function WorkCard({ work, eager = false }: { work: Work; eager?: boolean 
             <SubtitleChip work={work} size="xs" />
           </div>
         )}
+        <EditionChips work={work} />
         <TagChips tags={work.tags} size="xs" />
         <VaChips vas={work.vas} size="xs" />
       </div>

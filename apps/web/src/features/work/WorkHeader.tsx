@@ -15,6 +15,7 @@ import {
   TagChips,
   VaChips,
 } from '../../components/work/chips';
+import { AlsoInLibrary } from '../../components/work/editions';
 import { StarRatingDisplay } from '../../components/work/StarRatingDisplay';
 import { formatDuration } from '../../lib/format';
 import classes from './work.module.css';
@@ -41,6 +42,7 @@ export function WorkHeader({ work, actions }: { work: Work; actions: ReactNode }
           </Text>
           <CircleLink work={work} fz="sm" />
         </Group>
+        <AlsoInLibrary work={work} />
         <Group gap="sm" wrap="wrap">
           <StarRatingDisplay work={work} size="md" />
           <ReviewCount work={work} />

@@ -1,0 +1,77 @@
+import { defineMessages } from '../../i18n/catalogue';
+
+/**
+ * A work's language editions (cards, work page): namespace `editions`. `lang` names DLsite's edition
+ * languages (EDITION_LANGUAGES of the contract) in the reader's language.
+ */
+export const editionMessages = defineMessages({
+  en: {
+    alsoInLibrary: 'Also in your library:',
+    list: 'Language editions',
+    separator: ', ',
+    unknown: 'Another edition',
+    lang: {
+      JPN: 'Japanese',
+      ENG: 'English',
+      CHI_HANS: 'Simplified Chinese',
+      CHI_HANT: 'Traditional Chinese',
+      KO_KR: 'Korean',
+      SPA: 'Spanish',
+      FRE: 'French',
+      GER: 'German',
+      ITA: 'Italian',
+      POR: 'Portuguese',
+      RUS: 'Russian',
+      THA: 'Thai',
+      VIE: 'Vietnamese',
+      IND: 'Indonesian',
+      SWE: 'Swedish',
+    },
+  },
+  'zh-CN': {
+    alsoInLibrary: '库中还有：',
+    list: '语言版本',
+    separator: '、',
+    unknown: '其他版本',
+    lang: {
+      JPN: '日语',
+      ENG: '英语',
+      CHI_HANS: '简体中文',
+      CHI_HANT: '繁體中文',
+      KO_KR: '韩语',
+      SPA: '西班牙语',
+      FRE: '法语',
+      GER: '德语',
+      ITA: '意大利语',
+      POR: '葡萄牙语',
+      RUS: '俄语',
+      THA: '泰语',
+      VIE: '越南语',
+      IND: '印尼语',
+      SWE: '瑞典语',
+    },
+  },
+  ja: {
+    alsoInLibrary: 'ライブラリ内の他の言語版：',
+    list: '言語版',
+    separator: '、',
+    unknown: '別の版',
+    lang: {
+      JPN: '日本語',
+      ENG: '英語',
+      CHI_HANS: '簡体中文',
+      CHI_HANT: '繁体中文',
+      KO_KR: '韓国語',
+      SPA: 'スペイン語',
+      FRE: 'フランス語',
+      GER: 'ドイツ語',
+      ITA: 'イタリア語',
+      POR: 'ポルトガル語',
+      RUS: 'ロシア語',
+      THA: 'タイ語',
+      VIE: 'ベトナム語',
+      IND: 'インドネシア語',
+      SWE: 'スウェーデン語',
+    },
+  },
+});
