@@ -16,6 +16,7 @@ import { registerFeedbackRoutes } from './http/routes/feedback.routes.js';
 import { registerLabelRoutes } from './http/routes/labels.routes.js';
 import { registerMediaRoutes } from './http/routes/media.routes.js';
 import { registerMetadataEditRoutes } from './http/routes/metadata-edit.routes.js';
+import { registerMetadataFetchRoutes } from './http/routes/metadata-fetch.routes.js';
 import { registerMetadataSourcesRoutes } from './http/routes/metadata-sources.routes.js';
 import { registerPlaybackRoutes } from './http/routes/playback.routes.js';
 import { registerReviewRoutes } from './http/routes/review.routes.js';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await registerMetadataEditRoutes(api, ctx);
       await registerMetadataSourcesRoutes(api, ctx);
       await registerScanRoutes(api, ctx);
+      await registerMetadataFetchRoutes(api, ctx);
       await registerWorkCodeRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -8,6 +8,8 @@ import { type DatabaseHandle, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { CoverStore } from './media/cover-store.js';
 import { Transcoder } from './media/transcoder.js';
+import { createMetadataFetchJob } from './metadata/create-fetch-job.js';
+import type { MetadataFetchJob } from './metadata/fetch-job.js';
 import { WorkMetadataStore } from './metadata/work-metadata-store.js';
 import { readCatalogueVersion } from './repositories/catalogue-version.js';
 import { CatalogueWriteRepository } from './repositories/catalogue-write.repository.js';
@@ -60,6 +62,8 @@ export interface AppContext {
   scans: ScanService;
   /** Providers' answers and hand edits, merged into the catalogue (metadata/work-metadata-store.ts). */
   metadata: WorkMetadataStore;
+  /** The DLsite fetch job: after scans, at start-up and on its schedule (metadata/fetch-job.ts). */
+  metadataFetch: MetadataFetchJob;
   /** Administrators' hand edits of a work's metadata (the Edit dialog). */
   metadataEdits: MetadataEditService;
   runtimeSettings: RuntimeSettingsService;
@@ -133,11 +137,22 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     covers,
     audio: createAudioReader(config.ffprobePath),
     logger,
+    // New works get their DLsite metadata behind the scan; the scan never waits for the network.
+    afterScan: () => void metadataFetch.job.start().catch(() => {}),
   });
   const runtimeSettings = new RuntimeSettingsService(settings, {
     registration: config.auth.registration ?? false,
     guest: config.auth.guest,
     dlsiteFetch: config.metadata.dlsite.enabled,
+  });
+  const metadataFetch = createMetadataFetchJob({
+    config,
+    db,
+    store: metadata,
+    covers,
+    settings,
+    runtimeSettings,
+    logger,
   });
   // Several processes share one PostgreSQL: their limits must be counted there. SQLite is one process.
   const rateLimiter = database.dialect === 'postgres' ? new DatabaseRateLimiter(db) : new MemoryRateLimiter();
@@ -162,6 +177,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     transcoder,
     scans,
     metadata,
+    metadataFetch: metadataFetch.job,
     metadataEdits: new MetadataEditService({
       edits: new WorkEditRepository(db),
       files,
@@ -191,6 +207,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     async close() {
       // A scan of this process records its end before the database goes away.
       await scans.close();
+      await metadataFetch.close();
       await transcoder.close();
       await database.close();
     },

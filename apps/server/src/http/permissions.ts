@@ -70,6 +70,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/scan': 'admin',
   'DELETE /api/scan': 'admin',
   'GET /api/scan/events': 'admin',
+  'POST /api/scan/metadata': 'admin',
+  'DELETE /api/scan/metadata': 'admin',
+  'POST /api/admin/works/:id/refresh-metadata': 'admin',
 
   'GET /api/admin/works/:id/metadata': 'admin',
   'GET /api/admin/works/:id/metadata-sources': 'admin',

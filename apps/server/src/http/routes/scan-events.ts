@@ -1,6 +1,5 @@
 import type { ScanState } from '@sasayaki/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ScanService } from '../../services/scan.service.js';
 
 /** How often the stream reads the scans row: it is read from the database so scans of other processes show. */
 export const EVENT_POLL_MS = 500;
@@ -8,13 +7,13 @@ const KEEP_ALIVE_MS = 15_000;
 
 /**
  * `GET /api/scan/events`: Server-Sent Events following the current scan. `progress` at once and whenever
- * counts or the current folder change, `log` for each new problem, `finished` when a scan ends, `error`
+ * counts, the current folder or the metadata fetch's progress change, `log` for each new problem, `finished` when a scan ends, `error`
  * when the state cannot be read. The stream stays open for later scans until the client goes away.
  */
 export function eventStream(
   request: FastifyRequest,
   reply: FastifyReply,
-  scans: ScanService,
+  readState: () => Promise<ScanState>,
   open: Set<() => void>,
 ): void {
   reply.hijack();
@@ -37,7 +36,7 @@ export function eventStream(
 
   const poll = async () => {
     try {
-      const state = await scans.state();
+      const state = await readState();
       if (closed) return;
       const sameScan = last !== null && last.id === state.id;
       if (!sameScan || progressChanged(last as ScanState, state)) send('progress', state);
@@ -73,6 +72,7 @@ function progressChanged(before: ScanState, after: ScanState): boolean {
   return (
     before.running !== after.running ||
     before.current !== after.current ||
-    JSON.stringify(before.counts) !== JSON.stringify(after.counts)
+    JSON.stringify(before.counts) !== JSON.stringify(after.counts) ||
+    JSON.stringify(before.metadata) !== JSON.stringify(after.metadata)
   );
 }

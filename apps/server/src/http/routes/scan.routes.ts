@@ -20,9 +20,13 @@ export async function registerScanRoutes(app: FastifyInstance, ctx: AppContext):
     if (request.routeOptions.url?.startsWith('/api/scan')) reply.header('Cache-Control', 'private, no-store');
   });
 
-  api.get('/scan', { schema: { tags, response: { 200: ScanState, 403: ErrorBody } } }, async () =>
-    ctx.scans.state(),
-  );
+  // The scan's state with the metadata fetch that follows it, one view for the scanner page.
+  const state = async (): Promise<ScanState> => ({
+    ...(await ctx.scans.state()),
+    metadata: await ctx.metadataFetch.state(),
+  });
+
+  api.get('/scan', { schema: { tags, response: { 200: ScanState, 403: ErrorBody } } }, state);
 
   api.post(
     '/scan',
@@ -40,6 +44,6 @@ export async function registerScanRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   api.get('/scan/events', { schema: { tags } }, async (request, reply) => {
-    eventStream(request, reply, ctx.scans, openStreams);
+    eventStream(request, reply, state, openStreams);
   });
 }
