@@ -154,8 +154,12 @@ async function importUsers(
     const mappedTo = mapUsers.get(user.name);
     if (mappedTo !== undefined) {
       const target = byName.get(mappedTo);
-      if (!target) {
-        skip(user.name, `--map-user names "${mappedTo}", which is not a Sasayaki account; skipped`);
+      // The guest account is everyone's and cannot write: reviews given to it would be anyone's.
+      if (!target || target.group === 'guest') {
+        skip(
+          user.name,
+          `--map-user names "${mappedTo}", which is not a Sasayaki account that can keep reviews; skipped`,
+        );
         continue;
       }
       userIds.set(user.name, target.id);
@@ -197,7 +201,7 @@ async function importUsers(
     const addition = { name: name.name, name_key: name.key, password_hash: hash, kikoeruName: user.name };
     additions.push(addition);
     // Later kikoeru names that look like this one collide with it.
-    const reserved = { id: -1, name: name.name, name_key: name.key, password_hash: hash };
+    const reserved = { id: -1, name: name.name, name_key: name.key, password_hash: hash, group: 'user' };
     byName.set(name.name, reserved);
     byKey.set(name.key, reserved);
   }

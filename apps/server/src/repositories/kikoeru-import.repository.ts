@@ -7,6 +7,7 @@ export interface ImportTargetUser {
   name: string;
   name_key: string | null;
   password_hash: string;
+  group: string;
 }
 
 export interface ImportedReviewRow {
@@ -42,7 +43,7 @@ export class KikoeruImportRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   users(): Promise<ImportTargetUser[]> {
-    return this.db.selectFrom('users').select(['id', 'name', 'name_key', 'password_hash']).execute();
+    return this.db.selectFrom('users').select(['id', 'name', 'name_key', 'password_hash', 'group']).execute();
   }
 
   /** kikoeru name → Sasayaki user id, for the accounts earlier imports made. */

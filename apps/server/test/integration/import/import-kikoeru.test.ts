@@ -339,6 +339,13 @@ describe.each(DATABASE_KINDS)('sasayaki import-kikoeru on %s', (kind) => {
       .where('user_id', '=', listener.id)
       .where('work_id', '=', 123456)
       .execute();
+    const toGuest = await run({ dryRun: true, mapUsers: new Map([['admin', 'guest']]) });
+    expect(toGuest.users).toMatchObject({ mapped: 0, skipped: 3 });
+    expect(toGuest.problems.map((p) => p.message)).toContainEqual(
+      expect.stringMatching(
+        /^--map-user names "guest", which is not a Sasayaki account that can keep reviews/,
+      ),
+    );
     const report = await run({ mapUsers: new Map([['admin', 'admin']]) });
     expect(report.users).toEqual({ added: 0, updated: 0, unchanged: 2, mapped: 1, skipped: 2 });
     expect(report.reviews).toEqual({ added: 1, unchanged: 4, kept: 1, skipped: 1 });
