@@ -1,5 +1,5 @@
 import { formatWorkCode, isLocalWorkId, type Work, type WorkMetadataSources } from '@sasayaki/api-contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { NotFound } from '../errors.js';
 import { markCatalogueChanged } from '../repositories/catalogue-version.js';
@@ -10,6 +10,7 @@ import type {
 } from '../repositories/catalogue-write.repository.js';
 import { buildSearchText } from '../scanner/search-text.js';
 import {
+  type EditionLink,
   type EditionLinkKind,
   editionClaims,
   editionLanguage,
@@ -51,8 +52,14 @@ export function defaultSourceType(id: number): string {
   return isLocalWorkId(id) ? 'LOCAL' : 'DLSITE';
 }
 
+/** Answers upserted a statement (7 parameters each: far below SQLite's and PostgreSQL's limits). */
+const SAVE_BATCH = 200;
+
 /** A group of editions larger than this is bad metadata, not a work in many languages: the walk stops. */
 const MAX_EDITION_GROUP = 64;
+
+/** The edition columns of a work linked to no other. */
+const ALONE = { other_editions: '[]', is_translation: 0, translation_of: null };
 
 interface EditionGroup {
   members: Set<number>;
@@ -119,7 +126,7 @@ export class WorkMetadataStore {
     provider: OrderedProviderName,
     result: ProviderResult,
   ): Promise<void> {
-    await this.save(this.deps.db, workId, provider, result);
+    await this.save(this.deps.db, [{ workId, provider, result }]);
   }
 
   /** Merges one work again from its stored answers and edits, and tells the catalogue caches. */
@@ -135,7 +142,7 @@ export class WorkMetadataStore {
   async saveAndRemerge(results: readonly WorkProviderResult[]): Promise<void> {
     if (results.length === 0) return;
     await this.deps.catalogue.transaction(async (trx, labels) => {
-      for (const { workId, provider, result } of results) await this.save(trx, workId, provider, result);
+      await this.save(trx, results);
       for (const workId of new Set(results.map((entry) => entry.workId))) {
         await this.mergeWork(trx, labels, workId);
       }
@@ -154,7 +161,10 @@ export class WorkMetadataStore {
     workId: number,
     results: ReadonlyArray<[OrderedProviderName, ProviderResult]>,
   ): Promise<void> {
-    for (const [provider, result] of results) await this.save(trx, workId, provider, result);
+    await this.save(
+      trx,
+      results.map(([provider, result]) => ({ workId, provider, result })),
+    );
     await this.mergeWork(trx, labels, workId);
   }
 
@@ -189,29 +199,36 @@ export class WorkMetadataStore {
     });
   }
 
-  /** A `failed` answer (a passing fault) keeps the data stored before; any other replaces it. */
-  private async save(
-    db: Kysely<Database>,
-    workId: number,
-    provider: OrderedProviderName,
-    result: ProviderResult,
-  ): Promise<void> {
-    const state = {
-      status: result.status,
-      message: result.message ?? null,
-      fetched_at: this.deps.now(),
-      next_fetch_at: result.nextFetchAt ?? null,
-    };
-    const data = JSON.stringify(result.data);
-    await db
-      .insertInto('work_metadata')
-      .values({ work_id: workId, provider, data, ...state })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['work_id', 'provider'])
-          .doUpdateSet(result.status === 'failed' ? state : { ...state, data }),
-      )
-      .execute();
+  /**
+   * Upserts answers, many rows a statement (a scan's three local answers are one). A `failed` answer
+   * (a passing fault) keeps the data stored before; any other replaces it.
+   */
+  private async save(db: Kysely<Database>, results: readonly WorkProviderResult[]): Promise<void> {
+    const fetchedAt = this.deps.now();
+    for (let start = 0; start < results.length; start += SAVE_BATCH) {
+      const rows = results.slice(start, start + SAVE_BATCH).map(({ workId, provider, result }) => ({
+        work_id: workId,
+        provider,
+        data: JSON.stringify(result.data),
+        status: result.status,
+        message: result.message ?? null,
+        fetched_at: fetchedAt,
+        next_fetch_at: result.nextFetchAt ?? null,
+      }));
+      await db
+        .insertInto('work_metadata')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns(['work_id', 'provider']).doUpdateSet((eb) => ({
+            data: sql<string>`CASE WHEN ${eb.ref('excluded.status')} = 'failed' THEN work_metadata.data ELSE ${eb.ref('excluded.data')} END`,
+            status: eb.ref('excluded.status'),
+            message: eb.ref('excluded.message'),
+            fetched_at: eb.ref('excluded.fetched_at'),
+            next_fetch_at: eb.ref('excluded.next_fetch_at'),
+          })),
+        )
+        .execute();
+    }
   }
 
   private async mergeWork(trx: Trx, labels: LabelWriter, workId: number): Promise<void> {
@@ -243,6 +260,15 @@ export class WorkMetadataStore {
       vas: values.vas ?? [],
     });
     const nsfw = values.nsfw ?? (values.age === undefined ? null : values.age === 'adult');
+    const claims = editionClaims(workId, {
+      languageEditions: values.languageEditions ?? null,
+      translationInfo: values.translationInfo ?? null,
+      originalWorkno: values.originalWorkno ?? null,
+    });
+    const before = await this.editionGroup(trx, workId);
+    // Most works have no edition linked either way, before or after: their edition columns are written
+    // with the rest, saving the link table's writes and the group's placement (four statements a work).
+    const alone = claims.length === 0 && before.links.length === 0;
     await trx
       .updateTable('works')
       .set({
@@ -269,10 +295,11 @@ export class WorkMetadataStore {
         field_sources: JSON.stringify(sources),
         metadata_source: (sources.title satisfies ProviderName | undefined) ?? 'none',
         search_text: buildSearchText(workId, title, values),
+        ...(alone ? ALONE : {}),
       })
       .where('id', '=', workId)
       .execute();
-    await this.linkEditions(trx, workId, values);
+    if (!alone) await this.linkEditions(trx, workId, claims, before);
   }
 
   /**
@@ -280,13 +307,12 @@ export class WorkMetadataStore {
    * this merge: a link dropped may split a group) and lists each present member's present editions, so
    * both sides show each other once both are scanned, whichever came first.
    */
-  private async linkEditions(trx: Trx, workId: number, values: ProviderMetadata): Promise<void> {
-    const claims = editionClaims(workId, {
-      languageEditions: values.languageEditions ?? null,
-      translationInfo: values.translationInfo ?? null,
-      originalWorkno: values.originalWorkno ?? null,
-    });
-    const before = await this.editionGroup(trx, workId);
+  private async linkEditions(
+    trx: Trx,
+    workId: number,
+    claims: readonly EditionLink[],
+    before: EditionGroup,
+  ): Promise<void> {
     await trx.deleteFrom('work_edition_links').where('work_id', '=', workId).execute();
     if (claims.length > 0) {
       await trx
