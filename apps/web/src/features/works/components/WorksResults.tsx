@@ -8,8 +8,19 @@ import { useAfterFirstPaint } from '../../../lib/after-paint';
 import type { DisplayMode } from '../list-state';
 import classes from './works.module.css';
 
-/** How many cards load eagerly: about the first screenful on a wide screen. */
+/** How many items render first and load eagerly: about the first screenful on a wide screen. */
 const EAGER = 8;
+/** Below this width a card takes the whole width (works.module.css): a screenful is two cards. */
+const ONE_COLUMN_QUERY = '(max-width: 36em)';
+
+/**
+ * The first screenful of `mode`. A phone shows two cards: rendering eight before the first paint, and
+ * fetching eight covers at high priority beside the first one, held up its first screen (Lighthouse at
+ * the phone size: blocking time and the largest paint).
+ */
+function firstScreenful(mode: DisplayMode): number {
+  return mode === 'detail' && window.matchMedia?.(ONE_COLUMN_QUERY).matches ? 2 : EAGER;
+}
 
 /** A page of works in the chosen display mode; skeletons (`works` undefined) while the first load runs. */
 export function WorksResults({
@@ -23,14 +34,15 @@ export function WorksResults({
 }) {
   // The first screenful renders first; the rest of the page once it has been painted.
   const painted = useAfterFirstPaint();
+  const eager = firstScreenful(mode);
   const all: (Work | string)[] = works ?? Array.from({ length: pageSize }, (_, index) => `skeleton-${index}`);
-  const slots = painted ? all : all.slice(0, EAGER);
+  const slots = painted ? all : all.slice(0, eager);
   if (mode === 'list') {
     return (
       <Card withBorder padding={0} radius="md">
         {slots.map((work, index) =>
           typeof work !== 'string' ? (
-            <WorkRow key={work.id} work={work} eager={index < EAGER} />
+            <WorkRow key={work.id} work={work} eager={index < eager} />
           ) : (
             <WorkRowSkeleton key={work} />
           ),
@@ -44,7 +56,7 @@ export function WorksResults({
     <div className={classes.grid} data-mode={mode}>
       {slots.map((work, index) =>
         typeof work !== 'string' ? (
-          <Item key={work.id} work={work} eager={index < EAGER} />
+          <Item key={work.id} work={work} eager={index < eager} />
         ) : (
           <Skeleton key={work} />
         ),
