@@ -9,6 +9,7 @@ import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 import { useSession } from '../auth/session';
 import { cancelScan, SCAN_QUERY_KEY, startScan, useScanState } from './api';
 import { FailedItems } from './FailedItems';
+import { MetadataFetchPanel } from './MetadataFetchPanel';
 import { ScanLog } from './ScanLog';
 import { ScanProgress } from './ScanProgress';
 import { scanStatusKey } from './scan-status';
@@ -49,6 +50,7 @@ export default function ScannerPage() {
         </div>
         {state ? <Controls state={state} /> : <Skeleton h={36} w={360} />}
         {state ? <ScanProgress state={state} /> : <Skeleton h={180} radius="lg" />}
+        {state?.metadata && <MetadataFetchPanel progress={state.metadata} />}
         <ScanLog issues={issues} events={live.events} />
         <FailedItems issues={issues} />
       </Stack>

@@ -1,4 +1,4 @@
-import type { ScanMode, ScanState } from '@sasayaki/api-contract';
+import type { MetadataFetchProgress, ScanMode, ScanState } from '@sasayaki/api-contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
@@ -44,4 +44,14 @@ export function scanRate(state: ScanState, now: number): ScanRate {
   const secondsLeft =
     state.running && perSecond && state.mode !== 'incremental' ? Math.round(remaining / perSecond) : null;
   return { perSecond, secondsLeft, elapsedSeconds };
+}
+
+/** Starts the DLsite metadata fetch now (409 when it is off or already running). */
+export function startMetadataFetch(): Promise<MetadataFetchProgress> {
+  return api<MetadataFetchProgress>('/api/scan/metadata', { method: 'POST' });
+}
+
+/** Stops the metadata fetch after the batch at hand. */
+export function cancelMetadataFetch(): Promise<MetadataFetchProgress> {
+  return api<MetadataFetchProgress>('/api/scan/metadata', { method: 'DELETE' });
 }

@@ -73,6 +73,22 @@ export const adminMessages = defineMessages({
       path: 'Path',
       reason: 'Reason',
     },
+    metadata: {
+      title: 'DLsite metadata',
+      idle: 'Not run yet.',
+      running: 'Fetching… now {{current}}',
+      finished: 'Last run ended {{time}}',
+      start: 'Fetch now',
+      cancel: 'Stop fetching',
+      off: 'Fetching from DLsite is off (a setting); what was fetched stays.',
+      counts: {
+        done: 'done',
+        fetched: 'fetched',
+        notFound: 'not found',
+        failed: 'failed',
+        waiting: 'waiting',
+      },
+    },
   },
   'zh-CN': {
     scanner: {
@@ -145,6 +161,16 @@ export const adminMessages = defineMessages({
       path: '路径',
       reason: '原因',
     },
+    metadata: {
+      title: 'DLsite 元数据',
+      idle: '尚未运行。',
+      running: '正在获取… 当前 {{current}}',
+      finished: '上次运行结束于 {{time}}',
+      start: '立即获取',
+      cancel: '停止获取',
+      off: '已关闭从 DLsite 获取（设置项）；已获取的内容会保留。',
+      counts: { done: '已处理', fetched: '已获取', notFound: '未找到', failed: '失败', waiting: '等待中' },
+    },
   },
   ja: {
     scanner: {
@@ -216,6 +242,22 @@ export const adminMessages = defineMessages({
       empty: '失敗した項目はありません。',
       path: 'パス',
       reason: '理由',
+    },
+    metadata: {
+      title: 'DLsite メタデータ',
+      idle: 'まだ実行されていません。',
+      running: '取得中… 現在 {{current}}',
+      finished: '前回の実行は {{time}} に終了',
+      start: '今すぐ取得',
+      cancel: '取得を停止',
+      off: 'DLsite からの取得はオフです（設定）。取得済みの情報は残ります。',
+      counts: {
+        done: '処理済み',
+        fetched: '取得',
+        notFound: '見つからない',
+        failed: '失敗',
+        waiting: '待機中',
+      },
     },
   },
 });
