@@ -11,6 +11,7 @@ import { Transcoder } from './media/transcoder.js';
 import { createMetadataFetchJob } from './metadata/create-fetch-job.js';
 import type { MetadataFetchJob } from './metadata/fetch-job.js';
 import { WorkMetadataStore } from './metadata/work-metadata-store.js';
+import { AudioTagRepository } from './repositories/audio-tag.repository.js';
 import { readCatalogueVersion } from './repositories/catalogue-version.js';
 import { CatalogueWriteRepository } from './repositories/catalogue-write.repository.js';
 import { FeedbackRepository } from './repositories/feedback.repository.js';
@@ -132,6 +133,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     catalogue: catalogueWrites,
     metadata,
     folderIds,
+    audioTags: new AudioTagRepository(db),
     settings,
     maintenance,
     covers,

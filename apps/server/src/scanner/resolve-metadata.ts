@@ -1,4 +1,4 @@
-import { audioTagsMetadata } from '../metadata/audio-tags-provider.js';
+import { audioTagsMetadata, type Placeholders } from '../metadata/audio-tags-provider.js';
 import { folderNameMetadata } from '../metadata/folder-name-provider.js';
 import { isKnown } from '../metadata/merge.js';
 import type { OrderedProviderName, ProviderMetadata, ProviderResult } from '../metadata/provider-types.js';
@@ -20,12 +20,14 @@ const ok = (data: ProviderMetadata): ProviderResult => ({ status: 'ok', data });
  * commit and merged there with what other providers (DLsite …) and hand edits say. Every local provider
  * answers on every scan, an empty answer included, so a sidecar that was removed stops counting. Audio
  * tags are asked for only when the sidecar and the folder name leave the title, the circle or the voice
- * actors unknown: reading them may cost a file open per work.
+ * actors unknown: reading them may cost a file open per work. Tag values that are placeholders across the
+ * library (metadata/audio-tag-placeholders.ts) are left out of the tags' answer.
  */
 export async function resolveLocalMetadata(
   folderName: string,
   workInfo: WorkInfoReading,
   readTags: () => Promise<AudioTags | null>,
+  placeholders: Placeholders,
 ): Promise<LocalAnswers> {
   const sidecar: ProviderResult =
     workInfo.kind === 'unreadable'
@@ -37,6 +39,6 @@ export async function resolveLocalMetadata(
   return [
     ['workinfo', sidecar],
     ['folder', ok(folder)],
-    ['tags', ok(audioTagsMetadata(tags))],
+    ['tags', ok(audioTagsMetadata(tags, placeholders))],
   ];
 }

@@ -1,6 +1,8 @@
 import type { ScanMode } from '@sasayaki/api-contract';
 import { forEachBounded, SerialQueue } from '../jobs/bounded-concurrency.js';
+import { refreshPlaceholders, type TagsAnswerSink } from '../metadata/audio-tag-placeholders.js';
 import type { WorkMetadataStore } from '../metadata/work-metadata-store.js';
+import type { AudioTagRepository } from '../repositories/audio-tag.repository.js';
 import type { CatalogueWriteRepository } from '../repositories/catalogue-write.repository.js';
 import { type FolderWorkIdRepository, folderKey } from '../repositories/folder-work-id.repository.js';
 import { discoverWorkFolders } from './discover-folders.js';
@@ -20,8 +22,10 @@ export interface PipelineOptions {
 export interface PipelineDeps {
   catalogue: CatalogueWriteRepository;
   /** The merge, and after works went missing, their groups of language editions placed again. */
-  metadata: WorkScanDeps['metadata'] & Pick<WorkMetadataStore, 'placeEditionGroupsOf'>;
+  metadata: WorkScanDeps['metadata'] & Pick<WorkMetadataStore, 'placeEditionGroupsOf'> & TagsAnswerSink;
   folderIds: FolderWorkIdRepository;
+  /** Raw audio tag values and the placeholders among them (metadata/audio-tag-placeholders.ts). */
+  audioTags: AudioTagRepository;
   covers: CoverSaver;
   audio: AudioReader;
   now(): string;
@@ -62,7 +66,8 @@ export async function runScanPipeline(
       )),
     ];
     reporter.count('found', works.length);
-    const workDeps = { ...deps, guard, commits: new SerialQueue() };
+    const placeholders = await deps.audioTags.storedPlaceholders();
+    const workDeps = { ...deps, guard, commits: new SerialQueue(), placeholders };
     const seen = new Set<number>();
 
     await forEachBounded(works, options.concurrency, reporter.signal, async (work) => {
@@ -92,6 +97,8 @@ export async function runScanPipeline(
     await deps.catalogue.markMissing(gone, deps.now());
     await deps.metadata.placeEditionGroupsOf(gone);
     reporter.count('removed', gone.length);
+    // Once per scan: placeholders found among the tags read; works whose answer changes are merged again.
+    await refreshPlaceholders(deps.audioTags, deps.metadata);
     reporter.setCurrent(null);
     return 'finished';
   } catch (error) {

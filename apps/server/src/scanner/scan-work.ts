@@ -1,7 +1,9 @@
 import type { ScanMode } from '@sasayaki/api-contract';
 import type { SerialQueue } from '../jobs/bounded-concurrency.js';
 import { readLibraryFile } from '../media/library-file.js';
+import { audioTagValues, type Placeholders } from '../metadata/audio-tags-provider.js';
 import type { WorkMetadataStore } from '../metadata/work-metadata-store.js';
+import type { AudioTagRepository } from '../repositories/audio-tag.repository.js';
 import type {
   CatalogueWriteRepository,
   LabelWriter,
@@ -23,6 +25,10 @@ import { parseWorkInfo } from './workinfo.js';
 export interface WorkScanDeps {
   catalogue: CatalogueWriteRepository;
   metadata: Pick<WorkMetadataStore, 'saveAndMergeInCommit'>;
+  /** Each work's raw tag values, replaced in its commit (the placeholder rule counts them). */
+  audioTags: Pick<AudioTagRepository, 'replace'>;
+  /** The placeholders the scan before settled on (metadata/audio-tag-placeholders.ts). */
+  placeholders: Placeholders;
   covers: CoverSaver;
   audio: AudioReader;
   guard: PathGuard;
@@ -101,14 +107,17 @@ export async function scanWork(
 
   // Phase 4: metadata.
   const folderName = work.dir.text.slice(work.dir.text.lastIndexOf('/') + 1);
+  // The tags read for the metadata, if they were: their values count towards the placeholder rule.
+  let tagsRead: AudioTags | null = null;
   const answers = await resolveLocalMetadata(
     folderName,
     await readWorkInfo(work, files, reporter),
     async () => {
-      if (tags) return tags;
       const first = files.find((file) => file.type === 'audio' && file.size > 0);
-      return first ? deps.audio.readTags(first.absPath, first.rootDir) : null;
+      tagsRead = tags ?? (first ? await deps.audio.readTags(first.absPath, first.rootDir) : null);
+      return tagsRead;
     },
+    deps.placeholders,
   );
   const subtitles = matchSubtitles(
     files.map((file) => ({ fileId: fileIds.get(file) as number, path: file.path.text, type: file.type })),
@@ -124,8 +133,10 @@ export async function scanWork(
   // Phase 6: commit.
   throwIfCancelled(reporter.signal);
   const commit = buildCommit(work, signature, cover, files, fileIds, audio, subtitles, deps.now());
-  const mergeAnswers = (trx: Trx, labels: LabelWriter) =>
-    deps.metadata.saveAndMergeInCommit(trx, labels, work.id, answers);
+  const mergeAnswers = async (trx: Trx, labels: LabelWriter) => {
+    await deps.audioTags.replace(trx, work.id, audioTagValues(tagsRead));
+    return deps.metadata.saveAndMergeInCommit(trx, labels, work.id, answers);
+  };
   try {
     return await deps.commits.run(() => deps.catalogue.commitWork(commit, deps.now(), mergeAnswers));
   } catch (error) {

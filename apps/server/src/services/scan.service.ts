@@ -5,9 +5,10 @@ import type { ScanRow } from '../db/schema.js';
 import { Conflict } from '../errors.js';
 import { emptyCounts, ScanJob } from '../jobs/scan-job.js';
 import { leaseExpired, leaseExpiry, renewalIntervalMs } from '../jobs/scan-lease.js';
+import type { AudioTagRepository } from '../repositories/audio-tag.repository.js';
 import type { CatalogueWriteRepository } from '../repositories/catalogue-write.repository.js';
-import type { ScanLease, ScanRepository } from '../repositories/scan.repository.js';
 import type { FolderWorkIdRepository } from '../repositories/folder-work-id.repository.js';
+import type { ScanLease, ScanRepository } from '../repositories/scan.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import type { CoverSaver } from '../scanner/make-cover.js';
 import type { AudioReader } from '../scanner/read-audio-headers.js';
@@ -25,6 +26,7 @@ export interface ScanServiceDeps {
   /** Stores the local providers' answers and merges them in each work's commit. */
   metadata: PipelineDeps['metadata'];
   folderIds: FolderWorkIdRepository;
+  audioTags: AudioTagRepository;
   settings: SettingsRepository;
   maintenance: MaintenanceService;
   covers: CoverSaver;
@@ -234,6 +236,7 @@ export class ScanService {
           catalogue: this.deps.catalogue,
           metadata: this.deps.metadata,
           folderIds: this.deps.folderIds,
+          audioTags: this.deps.audioTags,
           covers: this.deps.covers,
           audio: this.deps.audio,
           now: () => this.now(),

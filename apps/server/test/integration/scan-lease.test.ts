@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AudioTagRepository } from '../../src/repositories/audio-tag.repository.js';
 import { CatalogueWriteRepository } from '../../src/repositories/catalogue-write.repository.js';
 import { FolderWorkIdRepository } from '../../src/repositories/folder-work-id.repository.js';
 import { ScanRepository } from '../../src/repositories/scan.repository.js';
@@ -46,6 +47,7 @@ describe.each(DATABASE_KINDS)('scan lease on %s', (kind) => {
       catalogue: new CatalogueWriteRepository(db, dialect),
       metadata: server.ctx.metadata,
       folderIds: new FolderWorkIdRepository(db),
+      audioTags: new AudioTagRepository(db),
       settings,
       maintenance: new MaintenanceService(settings),
       covers: server.ctx.covers,
