@@ -74,6 +74,14 @@ describe('tree paths', () => {
     });
   });
 
+  it('queues a work whose circle nobody knows without a circle name (the player shows the code)', () => {
+    const level = childrenAt(sampleTree(), ['RJ123456', 'mp3', 'SE無し']) ?? [];
+    const clicked = level[0];
+    if (!clicked || clicked.type === 'folder') throw new Error('fixture');
+    const { items } = folderQueue(level, clicked, { ...work, circle: { id: 0, name: '' } });
+    expect(items[0]?.circleName).toBeNull();
+  });
+
   it('builds ZIP paths for the work and for a folder', () => {
     expect(zipPath(123456)).toBe('/api/media/download-work/123456');
     expect(zipPath(123456, ['mp3', 'SE無し'])).toBe(

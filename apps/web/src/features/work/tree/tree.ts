@@ -91,7 +91,8 @@ export function toQueueItem(file: TrackFile, work: QueueWork): QueueItem {
     workId: work.id,
     sourceId: work.source_id,
     workTitle: work.title,
-    circleName: work.circle?.name ?? null,
+    // An unknown circle (UNKNOWN_CIRCLE) has no name to show: the player falls back to the code.
+    circleName: work.circle.name || null,
     duration: file.duration,
     mediaStreamUrl: file.mediaStreamUrl,
     streamLowQualityUrl: file.streamLowQualityUrl,
