@@ -78,6 +78,9 @@ describe.each(DATABASE_KINDS)('metadata providers and the merge on %s', (kind) =
       source_type: 'DLSITE',
       series: null,
     });
+    // No circle has id 0: an old client following the unknown circle's link finds no works.
+    const circle = await server.app.inject({ method: 'GET', url: '/api/circles/0/works' });
+    expect(circle.statusCode === 404 || circle.json().works.length === 0, circle.body).toBe(true);
   });
 
   it('takes title and circle from the folder name of a work with no sidecar, and records the sources', async () => {
