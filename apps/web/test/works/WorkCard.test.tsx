@@ -47,4 +47,12 @@ describe('WorkCard', { timeout: 60_000 }, () => {
     expect(container.querySelector('a[href^="/works?circleId="]')).toBeNull();
     expect(screen.queryByText('All ages')).toBeNull();
   });
+
+  it('links a work without a code by its local code and not to DLsite', async () => {
+    const local = makeWork(1_000_000_001, { source_id: 'LOCAL-000001', source_type: 'LOCAL' });
+    renderWithProviders(<WorkCard work={local} />);
+    expect(await screen.findByText('LOCAL-000001')).toBeTruthy();
+    expect(screen.getByText('Work 1000000001').closest('a')?.getAttribute('href')).toBe('/work/LOCAL-000001');
+    expect(screen.queryByLabelText('Open on DLsite')).toBeNull();
+  });
 });

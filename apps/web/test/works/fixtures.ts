@@ -1,7 +1,7 @@
-import type { Envelope, Work } from '@sasayaki/api-contract';
+import { type Envelope, formatWorkCode, type Work } from '@sasayaki/api-contract';
 
 export function makeWork(id: number, overrides: Partial<Work> = {}): Work {
-  const source = `RJ${String(id).padStart(id >= 1_000_000 ? 8 : 6, '0')}`;
+  const source = formatWorkCode(id);
   return {
     id,
     source_id: source,

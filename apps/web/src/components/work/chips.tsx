@@ -144,15 +144,19 @@ export function CircleLink({ work, fz = 'sm' }: { work: Pick<Work, 'circle'>; fz
   );
 }
 
-/** The work's page on DLsite, in a new tab without a referrer. */
+/**
+ * The work's page on DLsite, in a new tab without a referrer; nothing for a work without a code
+ * (`source_type` LOCAL: its `LOCAL-000001` is the server's number, not DLsite's).
+ */
 export function StoreLink({
   work,
   withLabel = false,
 }: {
-  work: Pick<Work, 'source_id'>;
+  work: Pick<Work, 'source_id' | 'source_type'>;
   withLabel?: boolean;
 }) {
   const { t } = useTranslation();
+  if (work.source_type === 'LOCAL') return null;
   return (
     <a
       href={`https://www.dlsite.com/maniax/work/=/product_id/${work.source_id}.html`}
