@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,10 @@ describe.each(DATABASE_KINDS)('works without a code and new codes on %s', (kind)
     await bad(root, 400);
     await bad(join(root, 'No Such Folder'), 400);
     await bad(join(root, 'Plain Folder', '01.wav'), 400);
+    mkdirSync(join(base, 'outside'));
+    symlinkSync(join(base, 'outside'), join(root, 'link out'));
+    await bad(join(root, 'link out'), 400);
+    await bad(join(root, 'Plain Folder', '..', '..', 'outside'), 400);
     await bad(join(root, 'RJ123456 [Circle] Coded'), 409);
     await bad(join(root, 'NoCode Renamed'), 409);
     expect((await mark('')).statusCode).toBe(400);
