@@ -43,7 +43,15 @@ class StaticProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectKind): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  // Migrations are written side by side and can land out of name order (2026-11-25-0004 after -0007): a
+  // database that ran a later-named one first still gets the earlier one, instead of refusing to start
+  // with "corrupted migrations". Pending ones still run in name order; each is independent of those
+  // sharing its date.
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(dialect),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
