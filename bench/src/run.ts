@@ -10,6 +10,7 @@ import { runFolderNameSuite } from './folder-name-suite.js';
 import { generateCatalogue } from './generate-catalogue.js';
 import { generateLibrary } from './generate-library.js';
 import { runImportSuite } from './import-suite.js';
+import { runMetadataSuite } from './metadata-suite.js';
 import { runPlayerSuite } from './player-suite.js';
 import { type DatabaseKind, formatTable, judge, type Measurement, writeReport } from './report.js';
 import { runScanSuite } from './scan-suite.js';
@@ -173,6 +174,28 @@ async function main(): Promise<void> {
               return await runScanSuite(settings, loadConfig(serverEnv(settings)), database, SCAN_WORKS);
             } finally {
               await scanDb.drop();
+            }
+          })),
+        );
+        measurements.push(
+          ...(await isolated(database, 'DLsite metadata', async () => {
+            const metadataDb = await createBenchDatabase(
+              database,
+              `sasayaki_bench_${process.pid}_metadata`,
+              postgresUrl,
+            );
+            try {
+              console.log(`[${database}] fetching DLsite metadata from the fixture server`);
+              return await runMetadataSuite(
+                {
+                  dataDir: join(tmp, `${database}-metadata`),
+                  libraryDir: join(tmp, `${database}-metadata-library`),
+                  databaseUrl: metadataDb.url,
+                },
+                database,
+              );
+            } finally {
+              await metadataDb.drop();
             }
           })),
         );

@@ -1,4 +1,4 @@
-import type { FixtureWork } from './dlsite-fixture-server.js';
+import type { FixtureWork } from '../../src/tools/dlsite-fixture-server.js';
 
 /** Genres as DLsite numbers them, with their names in the three languages. */
 export const GENRES = {

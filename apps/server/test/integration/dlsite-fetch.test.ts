@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { MetadataFetchProgress, ScanState, Work } from '@sasayaki/api-contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FixtureServer, startDlsiteFixtureServer } from '../helpers/dlsite-fixture-server.js';
+import { type FixtureServer, startDlsiteFixtureServer } from '../../src/tools/dlsite-fixture-server.js';
 import { FIXTURE_WORKS } from '../helpers/dlsite-fixtures.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../helpers/test-context.js';
 

@@ -7,7 +7,7 @@ import { AnswerCache } from '../../../src/metadata/http/answer-cache.js';
 import { HostRateLimiter } from '../../../src/metadata/http/host-rate-limiter.js';
 import { PoliteClient } from '../../../src/metadata/http/polite-client.js';
 import type { GenreNames } from '../../../src/repositories/dlsite-genre.repository.js';
-import { type FixtureServer, startDlsiteFixtureServer } from '../../helpers/dlsite-fixture-server.js';
+import { type FixtureServer, startDlsiteFixtureServer } from '../../../src/tools/dlsite-fixture-server.js';
 import { FIXTURE_WORKS } from '../../helpers/dlsite-fixtures.js';
 
 /** The genre store as a map, as the database table keeps it. */

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 
 /**
  * A stand-in for www.dlsite.com's JSON endpoints and images, answering from fixtures written from the
- * descriptions in shared/reference/dlsite-metadata.md (never from copied answers). Each work may carry a
+ * descriptions in shared/reference/dlsite-metadata.md (never from copied answers), for the tests and the
+ * benchmark. Each work may carry a
  * fault, so tests see what goes wrong in practice: empty answers, a 429 before the answer, silence, broken
  * JSON, an unexpected shape.
  */
@@ -66,6 +67,11 @@ export interface FixtureServer {
 export interface FixtureOptions {
   /** Every answer waits this long (milliseconds): a real server's latency. */
   delayMs?: number;
+  /**
+   * The host name image URLs use (DLsite serves images from a host of their own, img.dlsite.jp, which a
+   * per-host rate limit counts apart): `localhost` reaches the same server under another name.
+   */
+  imageHost?: string;
 }
 
 const LOCALES = { ja_JP: 'ja', en_US: 'en', zh_CN: 'zh' } as const;
@@ -213,6 +219,7 @@ export async function startDlsiteFixtureServer(
     .toBuffer();
   const hanging = new Set<ServerResponse>();
   let hostPart = '';
+  let imageHostPart = '';
 
   const json = (
     response: ServerResponse,
@@ -242,7 +249,7 @@ export async function startDlsiteFixtureServer(
         throttled.add(code);
         return json(response, 429, '{"error":"too many requests"}', { 'retry-after': '1' });
       }
-      return json(response, 200, JSON.stringify([productItem(work, locale, hostPart)]));
+      return json(response, 200, JSON.stringify([productItem(work, locale, imageHostPart)]));
     }
     if (url.pathname === '/maniax/product/info/ajax') {
       const codes = (url.searchParams.get('product_id') ?? '').split(',');
@@ -257,7 +264,7 @@ export async function startDlsiteFixtureServer(
       return json(
         response,
         200,
-        JSON.stringify(Object.fromEntries(found.map((work) => [work.code, infoItem(work, hostPart)]))),
+        JSON.stringify(Object.fromEntries(found.map((work) => [work.code, infoItem(work, imageHostPart)]))),
       );
     }
     const image = /^\/modpub\/images2\/work\/doujin\/[A-Z]{2}\d+\/([A-Z]{2}\d+)_img_main\.jpg$/.exec(
@@ -279,6 +286,7 @@ export async function startDlsiteFixtureServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   hostPart = `127.0.0.1:${port}`;
+  imageHostPart = `${options.imageHost ?? '127.0.0.1'}:${port}`;
   return {
     url: `http://${hostPart}`,
     requests,
