@@ -81,4 +81,34 @@ describe('CatalogueCache', () => {
     await cache.refresh();
     expect([moves, cache.labelLists.size, cache.labels.size]).toEqual([2, 0, 0]);
   });
+
+  it('reads the version at once after this process expired it, even while an older check is in flight', async () => {
+    let version = 'a';
+    let release: () => void = () => {};
+    let reads = 0;
+    const cache = new CatalogueCache(
+      async () => {
+        reads += 1;
+        const seen = version;
+        if (reads === 2) await new Promise<void>((resolve) => (release = resolve));
+        return seen;
+      },
+      () => 0,
+      1_000,
+    );
+    await cache.refresh();
+    cache.works.set(1, {} as never);
+    // Within the interval nothing is read: a write elsewhere shows up to a second later.
+    await cache.refresh();
+    expect(reads).toBe(1);
+
+    cache.expire();
+    const inFlight = cache.refresh(); // reads 'a' and waits
+    version = 'b'; // this process's write commits while that read is under way
+    cache.expire();
+    release();
+    await inFlight;
+    expect(reads).toBe(3);
+    expect(cache.works.get(1)).toBeUndefined();
+  });
 });
