@@ -5,8 +5,8 @@ import { acceptsEncoding, varyOnAcceptEncoding } from './plugins/compression.plu
 
 /**
  * Sends an answer encoded once (services/encoded-answer.ts): 304 when the client's `If-None-Match` holds
- * its ETag, else its brotli or gzip bytes as `Accept-Encoding` allows (brotli first: smaller), else the
- * plain JSON. Nothing is serialized or compressed per request.
+ * its ETag, else its brotli or gzip bytes as `Accept-Encoding` allows (the smaller when it takes both),
+ * else the plain JSON. Nothing is serialized or compressed per request.
  */
 export function sendEncodedAnswer(
   request: FastifyRequest,
@@ -19,7 +19,10 @@ export function sendEncodedAnswer(
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && ifNoneMatchHolds(ifNoneMatch, answer.etag)) return reply.code(304).send();
   const accepted = request.headers['accept-encoding'];
-  if (acceptsEncoding(accepted, 'br')) return reply.header('Content-Encoding', 'br').send(answer.br);
-  if (acceptsEncoding(accepted, 'gzip')) return reply.header('Content-Encoding', 'gzip').send(answer.gzip);
+  const gzip = acceptsEncoding(accepted, 'gzip');
+  if (acceptsEncoding(accepted, 'br') && (!gzip || answer.br.length <= answer.gzip.length)) {
+    return reply.header('Content-Encoding', 'br').send(answer.br);
+  }
+  if (gzip) return reply.header('Content-Encoding', 'gzip').send(answer.gzip);
   return reply.send(answer.json);
 }
