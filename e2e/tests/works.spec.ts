@@ -89,8 +89,10 @@ test.describe('works list', () => {
     );
 
     // The subtitle filter (a zh-CN box, spec section 2) is in the URL; the sort survives a reload. In
-    // another language the box shows only while the filter is on, so it can be turned off.
-    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    // another language the box shows only while the filter is on, so it can be turned off. Its companion,
+    // 'Translations' (works the metadata calls translations), shows in every language.
+    await expect(page.getByRole('checkbox', { name: 'Translated / with subtitles' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: 'Translations' })).not.toBeChecked();
     await page.goto('/works?subtitle=1');
     await expect(page.getByText('50 works', { exact: true })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Translated / with subtitles' })).toBeChecked();
@@ -171,8 +173,9 @@ test.describe('works list', () => {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await expect(heading(page)).toHaveText('すべての作品');
     await expect(page.getByText('60 作品', { exact: true })).toBeVisible();
-    // The subtitle box is for zh-CN readers only.
-    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    // The subtitle box is for zh-CN readers only; the translations box is for everyone.
+    await expect(page.getByRole('checkbox', { name: '翻訳・字幕あり' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: '翻訳版' })).toBeVisible();
     await expect(page.locator('[data-mode="detail"] article')).toHaveCount(12);
     await screenshot(page, 'works-ja-dark');
 

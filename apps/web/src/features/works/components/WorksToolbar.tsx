@@ -43,20 +43,21 @@ export function WorksToolbar(props: WorksToolbarProps) {
         }}
         data={SORT_OPTIONS.map((option) => ({ value: option.key, label: t(`works.sort.${option.key}`) }))}
       />
-      {subtitleBox && (
+      {/* One grid cell for both boxes: two items in one grid area would lie on top of each other. */}
+      <div className={classes.filters}>
+        {subtitleBox && (
+          <Checkbox
+            label={t('works.subtitleOnly')}
+            checked={props.subtitle}
+            onChange={(event) => props.onSubtitle(event.currentTarget.checked)}
+          />
+        )}
         <Checkbox
-          className={classes.subtitle}
-          label={t('works.subtitleOnly')}
-          checked={props.subtitle}
-          onChange={(event) => props.onSubtitle(event.currentTarget.checked)}
+          label={t('works.translatedOnly')}
+          checked={props.translated}
+          onChange={(event) => props.onTranslated(event.currentTarget.checked)}
         />
-      )}
-      <Checkbox
-        className={classes.subtitle}
-        label={t('works.translatedOnly')}
-        checked={props.translated}
-        onChange={(event) => props.onTranslated(event.currentTarget.checked)}
-      />
+      </div>
       <NativeSelect
         className={classes.pageSize}
         aria-label={t('works.pageSize.label')}
