@@ -1,6 +1,7 @@
 import { formatWorkCode } from '@sasayaki/api-contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { isUniqueViolation } from '../util/unique-violation.js';
 import { markCatalogueChanged } from './catalogue-version.js';
 
 /** Every table that holds rows of one work by `work_id`: they all follow a work to its new id. */
@@ -32,7 +33,17 @@ export class WorkCodeRepository {
     return row !== undefined;
   }
 
+  /** 'taken' also when another transaction gave the same code at the same moment (its insert came first). */
   async moveWork(oldId: number, newId: number, now: string): Promise<MoveOutcome> {
+    try {
+      return await this.move(oldId, newId, now);
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'taken';
+      throw error;
+    }
+  }
+
+  private move(oldId: number, newId: number, now: string): Promise<MoveOutcome> {
     return this.db.transaction().execute(async (trx) => {
       const work = await trx.selectFrom('works').selectAll().where('id', '=', oldId).executeTakeFirst();
       if (!work) return 'not_found';

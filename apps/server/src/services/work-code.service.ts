@@ -8,6 +8,7 @@ import type { WorkCodeRepository } from '../repositories/work-code.repository.js
 import { sameContentId } from '../scanner/folder-ids.js';
 import { PathGuard } from '../scanner/path-guard.js';
 import type { ScanReporter } from '../scanner/scan-types.js';
+import { isUniqueViolation } from '../util/unique-violation.js';
 
 export interface WorkCodeServiceDeps {
   config: Pick<Config, 'libraryDirs' | 'scan'>;
@@ -135,7 +136,7 @@ export class WorkCodeService {
         await this.deps.folderIds.insert(id, { ...folder, dirRaw: null }, true, this.deps.now());
         return id;
       } catch (error) {
-        if (attempt >= 2) throw error;
+        if (attempt >= 2 || !isUniqueViolation(error)) throw error;
       }
     }
   }

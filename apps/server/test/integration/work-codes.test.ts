@@ -232,4 +232,9 @@ describe.each(DATABASE_KINDS)('works without a code and new codes on %s', (kind)
     expect((await recode('RJ999999', 'RJ888888')).statusCode).toBe(404);
     expect((await recode('RJ654321', 'RJ654321')).json()).toEqual({ id: 654321, source_id: 'RJ654321' });
   });
+
+  it('gives one of two works asking for the same code at once the code, and the other a 409', async () => {
+    const answers = await Promise.all([recode('RJ654321', 'RJ777777'), recode('RJ200001', 'RJ777777')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+  });
 });
