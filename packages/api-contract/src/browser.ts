@@ -3,7 +3,9 @@
  * carries no zod.
  */
 export * from './constants.js';
+export type * from './ecosystem.js';
 export * from './edition-languages.js';
 export * from './file-types.js';
 export * from './rj-code.js';
 export type * from './schemas.js';
+export * from './shared-config.js';

@@ -13,6 +13,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/health': 'public',
   'GET /api/docs': 'public',
   'GET /api/version': 'signedIn',
+  'GET /api/config/shared': 'public', // kikoeru's web app reads it on every load, signed in or not
 
   'GET /api/auth/me': 'signedIn', // the contract: 401 without a valid token when accounts are on
   'POST /api/auth/me': 'public',

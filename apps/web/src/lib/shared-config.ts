@@ -1,3 +1,4 @@
+import { DEFAULT_SEEK_TIMES } from '@sasayaki/api-contract';
 import { readJson, STORAGE_KEYS, writeJson } from './storage';
 
 /**
@@ -28,8 +29,7 @@ export interface SharedConfig {
 export const SEEK_TIME_OPTIONS = [5, 10, 15, 30] as const;
 
 export const DEFAULT_SHARED_CONFIG: Readonly<SharedConfig> = Object.freeze({
-  rewindSeekTime: 5,
-  forwardSeekTime: 30,
+  ...DEFAULT_SEEK_TIMES,
   qualityBehavior: 'fluentFirst',
   subtitleDisplayMode: 'in-app',
   resumeMode: 'ask',

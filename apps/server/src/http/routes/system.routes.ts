@@ -1,4 +1,4 @@
-import { VersionBody } from '@sasayaki/api-contract';
+import { DEFAULT_SEEK_TIMES, SharedConfigBody, VersionBody } from '@sasayaki/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -30,6 +30,18 @@ export async function registerSystemRoutes(app: FastifyInstance, ctx: AppContext
         lockFileExists: lockReason !== null,
         lockReason,
       };
+    },
+  );
+
+  // kikoeru's web app asks this on every load and shows an error notice without it. Public: the values
+  // are the same for everyone, and the app may ask before anyone signs in. Sasayaki keeps each user's own
+  // seek times in their browser, so the server shares the defaults its web app starts from.
+  api.get(
+    '/config/shared',
+    { schema: { tags: ['system'], response: { 200: SharedConfigBody } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=3600');
+      return { sharedConfig: { ...DEFAULT_SEEK_TIMES } };
     },
   );
 }
