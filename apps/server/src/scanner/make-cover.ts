@@ -36,12 +36,18 @@ export async function makeCover(
   files: readonly IndexedFile[],
   previous: CoverResult | null,
   remake: boolean,
-  deps: { covers: CoverSaver; audio: AudioReader },
+  deps: {
+    covers: CoverSaver;
+    audio: AudioReader;
+    /** The administrator prefers fetched covers (`SASAYAKI_DLSITE_COVER_PREFERRED`): a fetched one stays. */
+    preferRemoteCover?: boolean;
+  },
   reporter: ScanReporter,
   workDisplay: string,
 ): Promise<CoverResult> {
   // An administrator's cover stays until they revert it, through full scans too.
   if (previous && isEditedCover(previous.coverSource)) return previous;
+  if (deps.preferRemoteCover && previous?.coverKey && isRemoteCover(previous.coverSource)) return previous;
   const image = chooseCoverImage(files);
   const candidates = image ? [{ file: image, kind: 'file' as const }] : embeddedCandidates(files);
   for (const { file, kind } of candidates) {

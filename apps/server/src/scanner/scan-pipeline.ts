@@ -27,6 +27,7 @@ export interface PipelineDeps {
   /** Raw audio tag values and the placeholders among them (metadata/audio-tag-placeholders.ts). */
   audioTags: AudioTagRepository;
   covers: CoverSaver;
+  preferRemoteCover?: boolean;
   audio: AudioReader;
   now(): string;
 }

@@ -30,6 +30,8 @@ export interface WorkScanDeps {
   /** The placeholders the scan before settled on (metadata/audio-tag-placeholders.ts). */
   placeholders: Placeholders;
   covers: CoverSaver;
+  /** A cover fetched from DLsite stays over the folder's own image (make-cover.ts). */
+  preferRemoteCover?: boolean;
   audio: AudioReader;
   guard: PathGuard;
   commits: SerialQueue;

@@ -20,7 +20,7 @@ import type { MaintenanceService } from './maintenance.service.js';
 export const SCANNED_ONCE_KEY = 'library_scanned_at';
 
 export interface ScanServiceDeps {
-  config: Pick<Config, 'libraryDirs' | 'scan'>;
+  config: Pick<Config, 'libraryDirs' | 'scan'> & { metadata?: Pick<Config['metadata'], 'dlsite'> };
   scans: ScanRepository;
   catalogue: CatalogueWriteRepository;
   /** Stores the local providers' answers and merges them in each work's commit. */
@@ -238,6 +238,7 @@ export class ScanService {
           folderIds: this.deps.folderIds,
           audioTags: this.deps.audioTags,
           covers: this.deps.covers,
+          preferRemoteCover: this.deps.config.metadata?.dlsite.preferRemoteCover ?? false,
           audio: this.deps.audio,
           now: () => this.now(),
         },

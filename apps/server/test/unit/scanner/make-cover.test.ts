@@ -78,6 +78,23 @@ describe('makeCover', () => {
     expect(local.coverKey).toBe('local-key');
   });
 
+  it('keeps a fetched cover over the folder’s own image when the administrator prefers fetched covers', async () => {
+    const reporter: ScanReporter = {
+      signal: new AbortController().signal,
+      issue: () => {},
+      count: () => {},
+      setCurrent: () => {},
+    };
+    const covers = { save: async () => 'local-key' };
+    const remote = {
+      coverKey: 'remote-key',
+      coverSource: 'remote:https://img.example/RJ123456_img_main.jpg',
+    };
+    writeFileSync(join(root, 'RJ123456', 'folder.png'), 'LOCAL');
+    const deps = { covers, audio: noAudio, preferRemoteCover: true };
+    expect(await makeCover([image('folder.png')], remote, true, deps, reporter, 'RJ123456')).toEqual(remote);
+  });
+
   it('hands the chosen image to the cover store', async () => {
     writeFileSync(join(root, 'RJ123456', 'cover.png'), 'IMAGE');
     const { result, saved } = await coverOf(image('cover.png'));
