@@ -127,16 +127,20 @@ export async function keepExistingMetadata(db: Kysely<unknown>): Promise<void> {
       WHERE wv.work_id IN (${ids}) ORDER BY wv.position`.execute(db);
     const tagsOf = groupByWork(tags.rows);
     const vasOf = groupByWork(vas.rows);
-    for (const work of works) {
+    // Two statements a batch, not two a work: a 100,000-work library on PostgreSQL migrates in seconds.
+    const rows = works.map((work) => {
       const provider = work.metadata_source === 'none' ? 'folder' : work.metadata_source;
       const data = legacyData(work, tagsOf.get(work.id) ?? [], vasOf.get(work.id) ?? []);
       const sources = Object.fromEntries(Object.keys(data).map((field) => [field, provider]));
-      await sql`INSERT INTO work_metadata (work_id, provider, data, status, fetched_at)
-        VALUES (${work.id}, ${provider}, ${JSON.stringify(data)}, 'ok', ${work.scanned_at})`.execute(db);
-      await sql`UPDATE works SET field_sources = ${JSON.stringify(sources)} WHERE id = ${work.id}`.execute(
-        db,
-      );
-    }
+      return { work, provider, data: JSON.stringify(data), sources: JSON.stringify(sources) };
+    });
+    await sql`INSERT INTO work_metadata (work_id, provider, data, status, fetched_at) VALUES ${sql.join(
+      rows.map((row) => sql`(${row.work.id}, ${row.provider}, ${row.data}, 'ok', ${row.work.scanned_at})`),
+    )}`.execute(db);
+    await sql`UPDATE works SET field_sources = CASE id ${sql.join(
+      rows.map((row) => sql`WHEN ${row.work.id} THEN ${row.sources}`),
+      sql` `,
+    )} END WHERE id IN (${ids})`.execute(db);
   }
 }
 
