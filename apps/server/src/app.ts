@@ -19,11 +19,13 @@ import { registerMetadataEditRoutes } from './http/routes/metadata-edit.routes.j
 import { registerMetadataFetchRoutes } from './http/routes/metadata-fetch.routes.js';
 import { registerMetadataSourcesRoutes } from './http/routes/metadata-sources.routes.js';
 import { registerPlaybackRoutes } from './http/routes/playback.routes.js';
+import { registerRecommenderRoutes } from './http/routes/recommender.routes.js';
 import { registerReviewRoutes } from './http/routes/review.routes.js';
 import { registerScanRoutes } from './http/routes/scan.routes.js';
 import { registerSystemRoutes } from './http/routes/system.routes.js';
 import { registerWorkCodeRoutes } from './http/routes/work-code.routes.js';
 import { registerWorksRoutes } from './http/routes/works.routes.js';
+import { registerShortWorkCodes } from './http/short-work-codes.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { requestSerializers } from './logger.js';
 
@@ -67,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
+      registerShortWorkCodes(api, ctx);
       await registerOpenApiRoute(api);
       await registerSystemRoutes(api, ctx);
       await registerWorksRoutes(api, ctx);
@@ -76,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await registerAuthRoutes(api, ctx);
       await registerReviewRoutes(api, ctx);
       await registerPlaybackRoutes(api, ctx);
+      await registerRecommenderRoutes(api, ctx);
       await registerFeedbackRoutes(api, ctx);
       await registerAdminRoutes(api, ctx);
       await registerMetadataEditRoutes(api, ctx);

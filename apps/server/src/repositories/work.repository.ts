@@ -237,6 +237,18 @@ export class WorkRepository {
       WHERE w.id IN (${ids}) AND w.missing = 0`;
   }
 
+  /** Which of `ids` are present works (an index probe each): for the six-digit codes of short-work-codes.ts. */
+  async presentIdsAmong(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('works')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .where('missing', '=', 0)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   async findById(id: number): Promise<WorkRow | undefined> {
     const [row] = await this.presentWork(id);
     return row;

@@ -28,6 +28,8 @@ export class CatalogueCache {
   readonly labelLists = new Map<LabelKind, Promise<EncodedAnswer>>();
   /** Single labels by kind and id, for the label pages (`/api/tags/:id/works`). */
   readonly labels = new LruMap<string, Label>(5_000);
+  /** What a six-digit code names when no work has it: the one 8-digit work ending in it, or null. */
+  readonly shortCodes = new LruMap<number, number | null>(5_000);
   /**
    * Counts the versions seen. Keys of encoded pages start with it, so a page built from the previous
    * version but stored after the move is never found again.
@@ -90,6 +92,7 @@ export class CatalogueCache {
     this.encodedPages.clear();
     this.labelLists.clear();
     this.labels.clear();
+    this.shortCodes.clear();
     this.generation += 1;
     this.onVersionMoved();
   }

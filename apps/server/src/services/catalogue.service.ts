@@ -63,6 +63,12 @@ export class CatalogueService {
     this.lowBitrate = options.lowBitrate ?? (() => false);
   }
 
+  /** Moves whenever the catalogue does (read at most once a second): derived indexes key on it. */
+  async generation(): Promise<number> {
+    await this.cache.refresh();
+    return this.cache.generation;
+  }
+
   /** This process changed the catalogue: its next read sees the change (see CatalogueCache.expire). */
   catalogueChanged(): void {
     this.cache.expire();
@@ -151,6 +157,23 @@ export class CatalogueService {
     const [work] = await this.worksByIds([id], userId);
     if (!work) throw new NotFound(`Work ${id} not found`);
     return work;
+  }
+
+  /**
+   * The work a six-digit code with a leading zero stands for when no work has it: the asmr.one web app
+   * links `RJ01087228` as `RJ087228` (the id's last six digits). Only when exactly one present 8-digit
+   * work ends in those digits; never a guess between two. One query of 100 primary-key probes, then kept
+   * for the catalogue version; `fresh` says the answer was just worked out (the caller logs it once).
+   */
+  async shortCodeTarget(digits: number): Promise<{ id: number | null; fresh: boolean }> {
+    await this.cache.refresh();
+    const cached = this.cache.shortCodes.get(digits);
+    if (cached !== undefined) return { id: cached, fresh: false };
+    const eightDigit = Array.from({ length: 99 }, (_, i) => (i + 1) * 1_000_000 + digits);
+    const present = await this.works.presentIdsAmong(digits > 0 ? [digits, ...eightDigit] : eightDigit);
+    const id = present.length === 1 && present[0] !== digits ? (present[0] as number) : null;
+    this.cache.shortCodes.set(digits, id);
+    return { id, fresh: true };
   }
 
   async tracks(id: number): Promise<TrackNode[]> {

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWorks } from '../../helpers/catalogue-factory.js';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
+
+/**
+ * The asmr.one web app links `RJ01087228` as `/work/RJ087228` and asks `/api/work/087228` (issue 13):
+ * a six-digit code with a leading zero that names no work stands for the one 8-digit work ending in it.
+ */
+describe.each(DATABASE_KINDS)('six-digit codes of 8-digit works on %s', (kind) => {
+  let server: TestServer;
+  const get = (url: string) => server.app.inject({ method: 'GET', url });
+  const audio = [{ path: 'track.mp3', type: 'audio', duration: 60 }];
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    await insertWorks(server.ctx.database.db, [
+      { id: 1_087_228, title: 'Eight digits', files: audio },
+      // 011111 could be either of these: never a guess.
+      { id: 2_011_111, title: 'One of two', files: audio },
+      { id: 3_011_111, title: 'Two of two', files: audio },
+      // 055555 names a six-digit work of its own.
+      { id: 55_555, title: 'Six digits', files: audio },
+      { id: 1_055_555, title: 'Shadowed', files: audio },
+      // A missing work is not a candidate.
+      { id: 1_066_666, title: 'Present', files: audio },
+      { id: 2_066_666, title: 'Gone', files: audio, missing: true },
+    ]);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  // The asmr.one variant's requests for the work page, its tree, its cover and its files.
+  it.each(['/api/work/087228', '/api/workInfo/087228', '/api/work/RJ087228'])(
+    '%s answers RJ01087228',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: 1_087_228, source_id: 'RJ01087228' });
+    },
+  );
+
+  it('answers the tree, the cover and the files for the short code', async () => {
+    const tracks = await get('/api/tracks/087228');
+    expect(tracks.statusCode).toBe(200);
+    expect(tracks.json()[0]).toMatchObject({ title: 'track.mp3', hash: '1087228/0' });
+    for (const url of ['/api/cover/087228.jpg?type=main', '/api/cover/RJ087228?type=240x240']) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+    expect((await get('/api/media/check-lrc/087228/0')).json()).toMatchObject({ result: false });
+  });
+
+  it('never guesses between two 8-digit works, nor over a six-digit work, nor for a missing one', async () => {
+    expect((await get('/api/work/011111')).statusCode).toBe(404);
+    expect((await get('/api/tracks/011111')).statusCode).toBe(404);
+    expect((await get('/api/work/055555')).json()).toMatchObject({ id: 55_555 });
+    expect((await get('/api/work/066666')).json()).toMatchObject({ id: 1_066_666 });
+    expect((await get('/api/work/099999')).statusCode).toBe(404);
+    // Ids without a leading zero are ids: 87228 is not RJ01087228.
+    expect((await get('/api/work/87228')).statusCode).toBe(404);
+  });
+
+  it('works the answer out once per catalogue version (logged then)', async () => {
+    const first = await server.ctx.catalogue.shortCodeTarget(44_444);
+    const again = await server.ctx.catalogue.shortCodeTarget(44_444);
+    expect([first.fresh, again.fresh]).toEqual([true, false]);
+    await insertWorks(server.ctx.database.db, [{ id: 1_044_444, title: 'New', files: audio }]);
+    server.ctx.catalogue.catalogueChanged();
+    expect(await server.ctx.catalogue.shortCodeTarget(44_444)).toEqual({ id: 1_044_444, fresh: true });
+  });
+});
