@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerAuth } from './http/plugins/auth.plugin.js';
 import { registerCompression } from './http/plugins/compression.plugin.js';
+import { registerCors } from './http/plugins/cors.plugin.js';
 import { registerErrorHandling } from './http/plugins/errors.plugin.js';
 import { registerHostCheck } from './http/plugins/host-check.plugin.js';
 import { registerOpenApi, registerOpenApiRoute } from './http/plugins/openapi.plugin.js';
@@ -19,6 +20,7 @@ import { registerMetadataEditRoutes } from './http/routes/metadata-edit.routes.j
 import { registerMetadataFetchRoutes } from './http/routes/metadata-fetch.routes.js';
 import { registerMetadataSourcesRoutes } from './http/routes/metadata-sources.routes.js';
 import { registerPlaybackRoutes } from './http/routes/playback.routes.js';
+import { registerPlaylistRoutes } from './http/routes/playlist.routes.js';
 import { registerRecommenderRoutes } from './http/routes/recommender.routes.js';
 import { registerReviewRoutes } from './http/routes/review.routes.js';
 import { registerScanRoutes } from './http/routes/scan.routes.js';
@@ -64,6 +66,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerCompression(app);
   await registerErrorHandling(app);
   registerHostCheck(app, ctx.config);
+  registerCors(app, ctx.config);
   if (options.openApi) await registerOpenApi(app);
   await registerAuth(app, ctx);
 
@@ -79,6 +82,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await registerAuthRoutes(api, ctx);
       await registerReviewRoutes(api, ctx);
       await registerPlaybackRoutes(api, ctx);
+      await registerPlaylistRoutes(api, ctx);
       await registerRecommenderRoutes(api, ctx);
       await registerFeedbackRoutes(api, ctx);
       await registerAdminRoutes(api, ctx);

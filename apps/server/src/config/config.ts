@@ -73,6 +73,11 @@ export interface Config {
    * the client address is the connection's; a list of proxy addresses or CIDRs; or a hop count.
    */
   trustProxy: TrustProxy;
+  /**
+   * Web origins (`https://app.example`, lower case, no path) whose pages may call the API from the
+   * browser (CORS, http/plugins/cors.plugin.ts); `*` allows any origin. Empty (the default): none.
+   */
+  corsOrigins: string[];
   /** Where feedback is also forwarded (a Sentry-style DSN); null: kept in the database only. */
   feedbackDsn: string | null;
   logLevel: string;
@@ -192,6 +197,7 @@ const FileConfig = z
     authOffOnPublicAddress: z.string(),
     publicHosts: z.array(z.string()),
     trustProxy: z.union([z.boolean(), z.number().int().min(0).max(100), z.string(), z.array(z.string())]),
+    corsOrigins: z.array(z.string()),
     feedbackDsn: z.string().url(),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   })
@@ -392,6 +398,36 @@ function publicHostsFrom(value: string | string[] | undefined, setting: string):
   return names.map((name) => name.replace(/\.$/, ''));
 }
 
+/**
+ * `SASAYAKI_CORS_ORIGINS` (comma-separated) or `corsOrigins`: each an origin as browsers send it in
+ * `Origin` (scheme, host and port if any; no path), or `*` for any.
+ */
+function corsOriginsFrom(value: string | string[] | undefined, setting: string): string[] {
+  const entries = (typeof value === 'string' ? value.split(',') : (value ?? []))
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  return entries.map((entry) => {
+    if (entry === '*') return entry;
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = null;
+    }
+    const isOrigin =
+      url !== null &&
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.origin === entry.toLowerCase().replace(/\/$/, '');
+    if (!url || !isOrigin) {
+      throw new ConfigError(
+        setting,
+        `"${entry}" is not an origin such as https://app.example or http://192.168.1.5:8080`,
+      );
+    }
+    return url.origin;
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const dataDir = resolve(cwd, env.SASAYAKI_DATA || './data');
   const file = readFileConfig(dataDir);
@@ -480,6 +516,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: env.SASAYAKI_TRUST_PROXY
       ? trustProxyFrom(env.SASAYAKI_TRUST_PROXY, 'SASAYAKI_TRUST_PROXY')
       : trustProxyFrom(file.trustProxy, 'trustProxy'),
+    corsOrigins: env.SASAYAKI_CORS_ORIGINS
+      ? corsOriginsFrom(env.SASAYAKI_CORS_ORIGINS, 'SASAYAKI_CORS_ORIGINS')
+      : corsOriginsFrom(file.corsOrigins, 'corsOrigins'),
     feedbackDsn: feedbackDsn(env.SASAYAKI_FEEDBACK_DSN || file.feedbackDsn),
     logLevel: env.LOG_LEVEL || file.logLevel || 'info',
     strictResponses: boolFromEnv(env, 'SASAYAKI_STRICT_RESPONSES') ?? false,
