@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS_ON, awayFromAMinuteEdge, bearer, login } from '../../helpers/accounts.js';
+import { insertWorks } from '../../helpers/catalogue-factory.js';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
+
+const PAGES = 8;
+const WORK_IDS = Array.from({ length: 12 * PAGES }, (_, i) => 200_001 + i);
+
+/**
+ * The guest in the ecosystem's apps (issue 13 part 1): each list page is one request and 12 covers and
+ * 12 thumbnails (detail cards, then the list rows' `sam` and the thumbnail grid's `240x240`), loaded from
+ * the works' `*CoverUrl` fields with `?token=`. Eight pages within a minute must never meet a 429: covers
+ * and thumbnails are counted in a budget of their own (SASAYAKI_GUEST_COVERS_PER_MINUTE).
+ */
+describe.each(DATABASE_KINDS)('a guest browsing in the apps on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, ACCOUNTS_ON);
+    await insertWorks(
+      server.ctx.database.db,
+      WORK_IDS.map((id) => ({ id, title: `Work ${id}` })),
+    );
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it(`browses ${PAGES} list pages with their covers and thumbnails in a minute, never throttled`, async () => {
+    const token = await login(server, 'guest', 'guest');
+    await awayFromAMinuteEdge(20_000);
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      server.app.inject({ method: 'GET', url, headers, remoteAddress: '198.51.100.77' });
+    const statuses = new Set<number>();
+    for (let page = 1; page <= PAGES; page++) {
+      const list = await get(`/api/works?order=create_date&sort=desc&page=${page}&subtitle=0`, bearer(token));
+      statuses.add(list.statusCode);
+      const works = list.json().works as Array<Record<string, string>>;
+      expect(works).toHaveLength(12);
+      for (const work of works) {
+        for (const url of [work.mainCoverUrl, work.samCoverUrl, work.thumbnailCoverUrl]) {
+          statuses.add((await get(`${url}${url?.includes('?') ? '&' : '?'}token=${token}`)).statusCode);
+        }
+      }
+      // The work page the listener opens from each list page: work, workInfo and tracks.
+      const id = works[0]?.id;
+      for (const url of [`/api/work/${id}`, `/api/workInfo/${id}`, `/api/tracks/${id}`]) {
+        statuses.add((await get(url, bearer(token))).statusCode);
+      }
+    }
+    expect([...statuses]).toEqual([200]);
+  });
+});
