@@ -19,6 +19,7 @@ import { FileRepository } from './repositories/file.repository.js';
 import { FolderWorkIdRepository } from './repositories/folder-work-id.repository.js';
 import { LabelRepository } from './repositories/label.repository.js';
 import { PlaybackRepository } from './repositories/playback.repository.js';
+import { RecommenderRepository } from './repositories/recommender.repository.js';
 import { ReviewRepository } from './repositories/review.repository.js';
 import { ScanRepository } from './repositories/scan.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
@@ -36,6 +37,7 @@ import { MaintenanceService } from './services/maintenance.service.js';
 import { MediaService } from './services/media.service.js';
 import { MetadataEditService } from './services/metadata-edit.service.js';
 import { PlaybackService } from './services/playback.service.js';
+import { RecommenderService } from './services/recommender/recommender.service.js';
 import { ReviewService } from './services/review.service.js';
 import { RuntimeSettingsService } from './services/runtime-settings.service.js';
 import { ScanService } from './services/scan.service.js';
@@ -72,6 +74,8 @@ export interface AppContext {
   accounts: AccountService;
   reviews: ReviewService;
   playback: PlaybackService;
+  /** Popular, for-user and similar-works lists (services/recommender/README.md). */
+  recommender: RecommenderService;
   feedback: FeedbackService;
   userAdmin: UserAdminService;
   /** Works without a code, new codes (docs/metadata.md). */
@@ -193,6 +197,9 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     accounts,
     reviews: new ReviewService(new ReviewRepository(db, database.dialect), works, catalogue),
     playback: new PlaybackService(new PlaybackRepository(db, database.dialect), files, works, catalogue),
+    recommender: new RecommenderService(new RecommenderRepository(db), catalogue, (error) =>
+      logger.warn({ err: error }, 'recommender data not refreshed'),
+    ),
     feedback: new FeedbackService(
       new FeedbackRepository(db),
       works,

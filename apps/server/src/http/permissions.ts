@@ -56,6 +56,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'PUT /api/playback/:workId': 'member',
   'DELETE /api/playback/:workId': 'member',
 
+  'POST /api/recommender/popular': 'signedIn',
+  'POST /api/recommender/recommend-for-user': 'signedIn', // the guest gets the popular works
+  'POST /api/recommender/item-neighbors': 'signedIn',
+
   'POST /api/feedback': 'member',
   'GET /api/admin/feedback': 'admin',
   'PUT /api/admin/feedback/:id': 'admin',

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants.js';
+
+/**
+ * `POST /api/recommender/popular | recommend-for-user | item-neighbors` (reference section 6): the body
+ * today's apps send. The answer is the usual `Envelope`. `keyword` (apps send " "),
+ * `localSubtitledWorks` and `recommenderUuid` are accepted and not used: the lists come from the
+ * library's own data and the token's user.
+ */
+export const RecommenderBody = z.object({
+  keyword: z.string().max(200).optional(),
+  page: z.number().int().min(1).max(1_000).optional(),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  subtitle: z
+    .union([z.literal(0), z.literal(1)])
+    .optional()
+    .describe('1: only works with subtitles'),
+  localSubtitledWorks: z.array(z.unknown()).max(10_000).optional(),
+  withPlaylistStatus: z.array(z.string()).max(100).optional(),
+  recommenderUuid: z.string().max(100).optional(),
+});
+export type RecommenderBody = z.infer<typeof RecommenderBody>;
+
+/** `item-neighbors`: the same body with the work the neighbours are asked for. */
+export const ItemNeighborsBody = RecommenderBody.extend({
+  itemId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).describe('The work id'),
+});
+export type ItemNeighborsBody = z.infer<typeof ItemNeighborsBody>;
+
+/** The lists stop here, as asmr.one's do (about 100 works). */
+export const RECOMMENDATION_LIMIT = 100;
