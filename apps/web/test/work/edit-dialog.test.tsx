@@ -1,7 +1,8 @@
 import type { WorkMetadataView } from '@sasayaki/api-contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useWork } from '../../src/features/work/api';
 import { EditMetadataDialog } from '../../src/features/work/edit/EditMetadataDialog';
 import { renderWithProviders } from '../render';
 import { mockFetch } from '../review/fetch-mock';
@@ -87,5 +88,44 @@ describe('EditMetadataDialog', { timeout: 30_000 }, () => {
     expect(put?.body).toEqual({ release: '2023-02-28', price: 990 });
     expect(onClose).not.toHaveBeenCalled();
     expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('shows the providers’ tags again after reverting the tags', async () => {
+    const edited = makeWork(1);
+    const reverted = { ...edited, tags: edited.tags.filter((tag) => tag.id === 9) };
+    let tagsEdited = true;
+    const tagsView = (withEdit: boolean): WorkMetadataView => ({
+      ...VIEW,
+      fields: {
+        ...VIEW.fields,
+        tags: {
+          value: withEdit ? edited.tags : reverted.tags,
+          source: withEdit ? 'edit' : 'workinfo',
+          providers: [{ provider: 'workinfo', value: reverted.tags }],
+          edit: withEdit ? { value: edited.tags, ...edit } : null,
+        },
+      },
+    });
+    mockFetch(({ url, method }) => {
+      if (method === 'DELETE') {
+        tagsEdited = false;
+        return { body: tagsView(false) };
+      }
+      if (url.startsWith('/api/work/')) return { body: tagsEdited ? edited : reverted };
+      return url.includes('/metadata') ? { body: tagsView(tagsEdited) } : { body: [] };
+    });
+    // As on the work page: the work's own query is there beside the dialog.
+    function Page() {
+      const work = useWork('RJ000001', 'RJ000001');
+      return work.data ? <EditMetadataDialog id="RJ000001" work={work.data} onClose={vi.fn()} /> : null;
+    }
+    renderWithProviders(<Page />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit metadata' });
+    // The picked tags are pills (the options list holds every name too).
+    const pill = { selector: '.mantine-Pill-label' };
+    expect(await within(dialog).findByText('Massage', pill)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Revert to .*: Tags$/ }));
+    await waitFor(() => expect(within(dialog).queryByText('Massage', pill)).toBeNull());
+    expect(within(dialog).getByText('耳かき', pill)).toBeTruthy();
   });
 });

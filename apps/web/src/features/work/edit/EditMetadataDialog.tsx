@@ -1,27 +1,20 @@
 import { Alert, Button, Center, Divider, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { Work, WorkMetadataEdit, WorkMetadataView } from '@sasayaki/api-contract';
+import type { Work, WorkMetadataView } from '@sasayaki/api-contract';
 import { IconRefresh } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client';
-import { noteCoverChanged } from '../../../lib/cover-version';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import {
-  invalidateWorkMetadata,
-  metadataKey,
-  refreshMetadata,
-  revertField,
-  saveMetadata,
-  useWorkMetadata,
-} from './api';
+import { notifySuccess } from '../../../lib/notify';
+import { workKey } from '../api';
+import { invalidateWorkMetadata, useWorkMetadata } from './api';
 import { CodeField } from './CodeField';
 import { CoverField } from './CoverField';
-import { changedFields, type DraftField, type EditDraft, errorsByField, initialDraft } from './edit-draft';
+import { changedFields, type DraftField, type EditDraft, initialDraft } from './edit-draft';
 import { FieldRow } from './FieldRow';
 import { MetadataFields } from './MetadataFields';
+import { useEditMutations } from './use-edit-mutations';
 
 export interface EditMetadataDialogProps {
   /** The work page's id (RJ123456). */
@@ -65,49 +58,24 @@ function EditForm({ id, work, view, onClose }: EditMetadataDialogProps & { view:
   const [draft, setDraft] = useState<EditDraft>(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
 
-  const applied = (next: WorkMetadataView) => {
-    // A new cover keeps its address: the covers of this tab ask for it past the browser's cache.
-    if (next.cover.edit?.edited_at !== view.cover.edit?.edited_at)
-      noteCoverChanged(next.source_id, next.cover.edit?.edited_at ?? `scanned ${Date.now()}`);
-    queryClient.setQueryData(metadataKey(id), next);
-    invalidateWorkMetadata(queryClient, id);
-  };
-  const failed = (error: unknown) => {
-    if (error instanceof ApiError && error.fieldErrors.length) setErrors(errorsByField(error.fieldErrors));
-    else notifyError(error);
-  };
-  const save = useMutation({
-    mutationFn: (body: WorkMetadataEdit) => saveMetadata(id, body),
-    onSuccess: (next) => {
-      applied(next);
-      notifySuccess(t('workEdit.saved'));
-      onClose();
-    },
-    onError: failed,
-  });
-  const revert = useMutation({
-    mutationFn: (field: DraftField | 'cover') => revertField(id, field),
-    onSuccess: (next, field) => {
-      applied(next);
-      notifySuccess(t('workEdit.reverted'));
-      if (field === 'cover') return;
-      // The reverted field shows the providers' value; the others keep what is being typed.
-      const fresh = initialDraft(next, { tags: work.tags });
+  const { save, revert, refresh, pickCover, applied } = useEditMutations(id, view, {
+    onSaved: onClose,
+    onFieldErrors: setErrors,
+    onReverted: async (field, next) => {
+      // The reverted field shows the providers' value; the others keep what is being typed. Tags are
+      // picked by the catalogue's ids, which only the work itself carries: it is asked again first.
+      let tags = work.tags;
+      if (field === 'tags') {
+        await queryClient.refetchQueries({ queryKey: workKey(id), exact: true });
+        tags = queryClient.getQueryData<Work>(workKey(id))?.tags ?? tags;
+      }
+      const fresh = initialDraft(next, { tags });
       const reset: Partial<EditDraft> =
         field === 'tags' ? { tagIds: fresh.tagIds, newTags: [] } : { [field]: fresh[field] };
       setInitial((before) => ({ ...before, ...reset }));
       setDraft((before) => ({ ...before, ...reset }));
       setErrors((before) => ({ ...before, [field]: undefined }));
     },
-    onError: failed,
-  });
-  const refresh = useMutation({
-    mutationFn: () => refreshMetadata(id),
-    onSuccess: () => {
-      notifySuccess(t('workEdit.refreshStarted'));
-      invalidateWorkMetadata(queryClient, id);
-    },
-    onError: (error) => notifyError(error),
   });
 
   const submit = (event: React.FormEvent) => {
@@ -157,13 +125,7 @@ function EditForm({ id, work, view, onClose }: EditMetadataDialogProps & { view:
           reverting={revert.isPending && revert.variables === 'cover'}
           onRevert={() => revert.mutate('cover')}
         >
-          <CoverField
-            id={id}
-            view={view}
-            error={errors.cover}
-            onPick={(fileId) => saveMetadata(id, { cover: { fileId } }).then(applied, failed)}
-            onChanged={applied}
-          />
+          <CoverField id={id} view={view} error={errors.cover} onPick={pickCover} onChanged={applied} />
         </FieldRow>
         <Divider />
         <Group justify="space-between" gap="sm">
