@@ -20,7 +20,6 @@ import { registerMetadataEditRoutes } from './http/routes/metadata-edit.routes.j
 import { registerMetadataFetchRoutes } from './http/routes/metadata-fetch.routes.js';
 import { registerMetadataSourcesRoutes } from './http/routes/metadata-sources.routes.js';
 import { registerPlaybackRoutes } from './http/routes/playback.routes.js';
-import { registerRecommenderRoutes } from './http/routes/recommender.routes.js';
 import { registerPlaylistRoutes } from './http/routes/playlist.routes.js';
 import { registerRecommenderRoutes } from './http/routes/recommender.routes.js';
 import { registerReviewRoutes } from './http/routes/review.routes.js';
@@ -83,7 +82,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await registerAuthRoutes(api, ctx);
       await registerReviewRoutes(api, ctx);
       await registerPlaybackRoutes(api, ctx);
-      await registerRecommenderRoutes(api, ctx);
       await registerPlaylistRoutes(api, ctx);
       await registerRecommenderRoutes(api, ctx);
       await registerFeedbackRoutes(api, ctx);
