@@ -19,6 +19,7 @@ import { FileRepository } from './repositories/file.repository.js';
 import { FolderWorkIdRepository } from './repositories/folder-work-id.repository.js';
 import { LabelRepository } from './repositories/label.repository.js';
 import { PlaybackRepository } from './repositories/playback.repository.js';
+import { PlaylistRepository } from './repositories/playlist.repository.js';
 import { RecommenderRepository } from './repositories/recommender.repository.js';
 import { ReviewRepository } from './repositories/review.repository.js';
 import { ScanRepository } from './repositories/scan.repository.js';
@@ -37,6 +38,7 @@ import { MaintenanceService } from './services/maintenance.service.js';
 import { MediaService } from './services/media.service.js';
 import { MetadataEditService } from './services/metadata-edit.service.js';
 import { PlaybackService } from './services/playback.service.js';
+import { PlaylistService } from './services/playlist.service.js';
 import { RecommenderService } from './services/recommender/recommender.service.js';
 import { ReviewService } from './services/review.service.js';
 import { RuntimeSettingsService } from './services/runtime-settings.service.js';
@@ -74,6 +76,8 @@ export interface AppContext {
   accounts: AccountService;
   reviews: ReviewService;
   playback: PlaybackService;
+  /** Members' playlists (asmr.one's /api/playlist/…; services/playlist.service.ts). */
+  playlists: PlaylistService;
   /** Popular, for-user and similar-works lists (services/recommender/README.md). */
   recommender: RecommenderService;
   feedback: FeedbackService;
@@ -197,6 +201,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     accounts,
     reviews: new ReviewService(new ReviewRepository(db, database.dialect), works, catalogue),
     playback: new PlaybackService(new PlaybackRepository(db, database.dialect), files, works, catalogue),
+    playlists: new PlaylistService(new PlaylistRepository(db), catalogue),
     recommender: new RecommenderService(new RecommenderRepository(db), catalogue, (error) =>
       logger.warn({ err: error }, 'recommender data not refreshed'),
     ),

@@ -6,6 +6,8 @@ export * from './constants.js';
 export type * from './ecosystem.js';
 export * from './edition-languages.js';
 export * from './file-types.js';
+export * from './playlist-constants.js';
+export type * from './playlists.js';
 export * from './rj-code.js';
 export type * from './schemas.js';
 export * from './shared-config.js';

@@ -2,6 +2,8 @@ export * from './constants.js';
 export * from './ecosystem.js';
 export * from './edition-languages.js';
 export * from './file-types.js';
+export * from './playlist-constants.js';
+export * from './playlists.js';
 export * from './recommender.js';
 export * from './rj-code.js';
 export * from './schemas.js';

@@ -12,6 +12,7 @@ import * as dlsiteGenres from './migrations/2026-11-25-0003-dlsite-genres.js';
 import * as kikoeruUsers from './migrations/2026-11-25-0004-kikoeru-users.js';
 import * as labelCounts from './migrations/2026-11-25-0006-label-counts.js';
 import * as languageEditions from './migrations/2026-11-25-0007-language-editions.js';
+import * as playlists from './migrations/2026-11-25-0010-playlists.js';
 import type { Database } from './schema.js';
 
 /** Append-only, named by date. Each runs once, in name order, at start-up. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectKind)
   '2026-11-25-0004-kikoeru-users': kikoeruUsers,
   '2026-11-25-0006-label-counts': labelCounts,
   '2026-11-25-0007-language-editions': languageEditions,
+  '2026-11-25-0010-playlists': playlists,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -36,6 +36,31 @@ export interface Database {
   work_audio_tags: { work_id: number; field: string; value: string };
   /** One row: moved by every catalogue write outside a scan, so every process's cache sees it. */
   catalogue_version: { id: number; version: number };
+  /** Members' playlists (migration 2026-11-25-0010; services/playlist.service.ts). */
+  playlists: PlaylistsTable;
+  playlist_works: { playlist_id: string; work_id: number; position: number; added_at: string };
+  playlist_likes: { playlist_id: string; user_id: number; created_at: string };
+  /** When a listener's play of a playlist last counted (one per half hour). */
+  playlist_plays: { playlist_id: string; user_id: number; counted_at: string };
+}
+
+export interface PlaylistsTable {
+  id: string;
+  user_id: number;
+  /** 'marked' | 'liked' for the system playlists; null for a member's own. */
+  system: string | null;
+  name: string;
+  description: string;
+  /** 0 private, 1 unlisted, 2 public. */
+  privacy: number;
+  locale: string;
+  playback_count: Generated<number>;
+  works_count: Generated<number>;
+  likes_count: Generated<number>;
+  /** The work added last (its cover is the playlist's); null when empty. */
+  latest_work_id: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface WorksTable {
@@ -174,6 +199,10 @@ export interface UsersTable {
   group: string;
   created_at: string;
   password_changed_at: string;
+  /** When the user last logged in (null: never since migration 2026-11-25-0020). */
+  last_login_at: string | null;
+  /** "Signed out of every device" at this time: tokens issued before are refused (auth/session-version.ts). */
+  tokens_valid_after: string | null;
 }
 
 export interface ReviewsTable {
@@ -208,6 +237,8 @@ export interface FeedbackTable {
   /** Kept when the user is deleted, so the inbox still says who wrote. */
   user_name: string;
   work_id: number;
+  /** The file the report is about, when the listener named one. */
+  file_id: number | null;
   category: string;
   details: string;
   created_at: string;

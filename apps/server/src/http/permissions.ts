@@ -56,6 +56,22 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'PUT /api/playback/:workId': 'member',
   'DELETE /api/playback/:workId': 'member',
 
+  'GET /api/playlist/get-playlists': 'signedIn', // the guest sees others' public playlists, owns none
+  'GET /api/playlist/get-default-mark-target-playlist': 'member',
+  'GET /api/playlist/get-playlist-metadata': 'signedIn',
+  'GET /api/playlist/get-playlist-works': 'signedIn',
+  'GET /api/playlist/get-work-exist-status-in-my-playlists': 'signedIn',
+  'GET /api/playlist/get-liked-status': 'signedIn',
+  'POST /api/playlist/create-playlist': 'member',
+  'POST /api/playlist/edit-playlist-metadata': 'member',
+  'POST /api/playlist/delete-playlist': 'member',
+  'POST /api/playlist/add-works-to-playlist': 'member',
+  'POST /api/playlist/remove-works-from-playlist': 'member',
+  'POST /api/playlist/move-work': 'member',
+  'POST /api/playlist/like-playlist': 'member',
+  'POST /api/playlist/remove-like-playlist': 'member',
+  'POST /api/playlist/record-play': 'member',
+
   'POST /api/recommender/popular': 'signedIn',
   'POST /api/recommender/recommend-for-user': 'signedIn', // the guest gets the popular works
   'POST /api/recommender/item-neighbors': 'signedIn',

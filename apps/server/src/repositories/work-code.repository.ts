@@ -12,6 +12,7 @@ const WORK_TABLES = [
   'reviews',
   'playback_positions',
   'playback_history',
+  'playlist_works',
   'feedback',
   'work_metadata',
   'work_edits',
@@ -71,6 +72,12 @@ export class WorkCodeRepository {
         .updateTable('work_edition_links')
         .set({ edition_id: newId })
         .where('edition_id', '=', oldId)
+        .execute();
+      // A playlist's cover is its latest work's.
+      await trx
+        .updateTable('playlists')
+        .set({ latest_work_id: newId })
+        .where('latest_work_id', '=', oldId)
         .execute();
       // Other works that name this one: editions linking to it, translations folded into its card.
       await trx
