@@ -208,6 +208,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     feedback: new FeedbackService(
       new FeedbackRepository(db),
       works,
+      files,
       createFeedbackForwarder(config.feedbackDsn, logger),
     ),
     userAdmin: new UserAdminService(users, () => accounts.forgetSessions()),

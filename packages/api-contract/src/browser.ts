@@ -2,6 +2,7 @@
  * The contract for the web app: constants and helpers as values, schemas as types only, so the bundle
  * carries no zod.
  */
+export type * from './administration.js';
 export * from './constants.js';
 export type * from './ecosystem.js';
 export * from './edition-languages.js';

@@ -75,6 +75,14 @@ export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 export const USER_GROUPS = ['administrator', 'user', 'guest'] as const;
 export type UserGroup = (typeof USER_GROUPS)[number];
 
+/** Deleting users: their reviews and ratings go with them, or stay anonymised in the works' averages. */
+export const USER_REVIEW_FATES = ['delete', 'anonymise'] as const;
+export type UserReviewFate = (typeof USER_REVIEW_FATES)[number];
+
+/** The feedback inbox's state filter. */
+export const FEEDBACK_STATES = ['open', 'resolved'] as const;
+export type FeedbackState = (typeof FEEDBACK_STATES)[number];
+
 export const COVER_TYPES = ['main', 'sam', '240x240'] as const;
 export type CoverType = (typeof COVER_TYPES)[number];
 

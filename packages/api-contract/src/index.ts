@@ -1,3 +1,4 @@
+export * from './administration.js';
 export * from './constants.js';
 export * from './ecosystem.js';
 export * from './edition-languages.js';

@@ -2,7 +2,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface TokenClaims {
   userId: number;
-  /** The user's `password_changed_at` when the token was issued: a later change revokes the token. */
+  /** The user's session version when the token was issued (auth/session-version.ts): a later one revokes it. */
   passwordVersion: string;
 }
 
@@ -17,8 +17,8 @@ export class TokenService {
     return this.lifetimeSeconds;
   }
 
-  sign(user: { id: number; name: string; group: string; password_changed_at: string }): Promise<string> {
-    return new SignJWT({ name: user.name, group: user.group, pwv: user.password_changed_at })
+  sign(user: { id: number; name: string; group: string }, version: string): Promise<string> {
+    return new SignJWT({ name: user.name, group: user.group, pwv: version })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuedAt()

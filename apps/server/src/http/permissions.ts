@@ -78,6 +78,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
 
   'POST /api/feedback': 'member',
   'GET /api/admin/feedback': 'admin',
+  'GET /api/admin/feedback/open-count': 'admin',
   'PUT /api/admin/feedback/:id': 'admin',
 
   'GET /api/config/admin': 'admin',
@@ -86,6 +87,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/credentials/user': 'admin',
   'PUT /api/credentials/user': 'admin',
   'DELETE /api/credentials/user': 'admin',
+  'POST /api/credentials/user/password-reset': 'admin',
+  'POST /api/credentials/user/sign-out': 'admin',
 
   'GET /api/scan': 'admin',
   'POST /api/scan': 'admin',

@@ -7,6 +7,7 @@ import { isKikoeruHash, verifyKikoeruPassword } from '../auth/kikoeru-passwords.
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.js';
 import type { RateLimiter } from '../auth/rate-limiter.js';
 import { writePrivateFile } from '../auth/secrets.js';
+import { sessionVersion } from '../auth/session-version.js';
 import type { TokenService } from '../auth/token.service.js';
 import { GUEST_NAME, nameTaken, newUserName, userNameKey } from '../auth/user-name.js';
 import type { AuthConfig, Config } from '../config/config.js';
@@ -114,7 +115,7 @@ export class AccountService {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     const row = await this.users.findById(claims.userId);
-    if (!row || row.password_changed_at !== claims.passwordVersion) return null;
+    if (!row || sessionVersion(row) !== claims.passwordVersion) return null;
     if (row.group === 'guest' && !(await this.settings.get()).guest) return null;
     return { id: row.id, name: row.name, group: row.group as UserGroup };
   }
@@ -134,6 +135,7 @@ export class AccountService {
     if (row.group === 'guest' && !(await this.settings.get()).guest) {
       throw new Forbidden('Guest access is turned off on this server');
     }
+    await this.users.recordLogin(row.id, new Date().toISOString());
     return this.issue(row);
   }
 
@@ -193,6 +195,6 @@ export class AccountService {
   }
 
   private async issue(row: UserRow): Promise<IssuedSession> {
-    return { token: await this.tokens.sign(row), user: publicUser(row) };
+    return { token: await this.tokens.sign(row, sessionVersion(row)), user: publicUser(row) };
   }
 }

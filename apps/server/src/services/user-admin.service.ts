@@ -1,4 +1,5 @@
-import type { UserGroup } from '@sasayaki/api-contract';
+import { randomBytes } from 'node:crypto';
+import type { AdminUserRow, UserGroup, UserReviewFate } from '@sasayaki/api-contract';
 import { hashPassword } from '../auth/passwords.js';
 import { nameTaken, newUserName } from '../auth/user-name.js';
 import { Conflict, NotFound } from '../errors.js';
@@ -12,11 +13,14 @@ export class UserAdminService {
     private readonly onUsersChanged: () => void = () => {},
   ) {}
 
-  async list() {
-    return (await this.users.list()).map((user) => ({
+  async list(): Promise<AdminUserRow[]> {
+    return (await this.users.listWithCounts()).map((user) => ({
       name: user.name,
       group: user.group as UserGroup,
       created_at: user.created_at,
+      last_login_at: user.last_login_at,
+      ratings: user.ratings,
+      reviews: user.reviews,
     }));
   }
 
@@ -37,13 +41,36 @@ export class UserAdminService {
     this.onUsersChanged();
   }
 
-  async delete(names: string[]): Promise<void> {
+  /**
+   * Gives the user a new random password (shown to the administrator once, stored only as a hash); every
+   * token of theirs stops working, like any password change.
+   */
+  async resetPassword(name: string): Promise<string> {
+    const user = await this.require(name);
+    const password = randomBytes(12).toString('base64url');
+    await this.users.setPassword(user.id, await hashPassword(password));
+    this.onUsersChanged();
+    return password;
+  }
+
+  /** Revokes every token of the user: each device must log in again; the password stays. */
+  async signOutEverywhere(name: string): Promise<void> {
+    const user = await this.require(name);
+    await this.users.signOutEverywhere(user.id, new Date().toISOString());
+    this.onUsersChanged();
+  }
+
+  async delete(names: string[], reviews: UserReviewFate = 'delete'): Promise<void> {
     const users = await Promise.all(names.map((name) => this.require(name)));
     const admins = await this.users.countInGroup('administrator');
     if (admins > 0 && users.filter((user) => user.group === 'administrator').length >= admins) {
       throw new Conflict('The last administrator cannot be deleted');
     }
-    for (const user of users) await this.users.delete(user.id);
+    const now = new Date().toISOString();
+    for (const user of users) {
+      if (reviews === 'anonymise') await this.users.anonymise(user.id, now);
+      else await this.users.delete(user.id);
+    }
     this.onUsersChanged();
   }
 

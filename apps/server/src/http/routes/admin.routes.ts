@@ -1,14 +1,15 @@
 import {
   AdminSettings,
-  AdminUser,
+  AdminUserList,
+  GeneratedPassword,
   MessageBody,
   UserCreate,
-  UserDelete,
+  UserDeleteWithReviews,
+  UserNameBody,
   UserUpdate,
 } from '@sasayaki/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { noStore } from './works.routes.js';
 
@@ -41,7 +42,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
 
   api.get(
     '/credentials/users',
-    { schema: { tags, response: { 200: z.object({ users: z.array(AdminUser) }) } } },
+    { schema: { tags, response: { 200: AdminUserList } } },
     async (_request, reply) => {
       noStore(reply);
       return { users: await ctx.userAdmin.list() };
@@ -69,10 +70,33 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
 
   api.delete(
     '/credentials/user',
-    { schema: { tags, body: UserDelete, response: { 200: MessageBody } } },
+    { schema: { tags, body: UserDeleteWithReviews, response: { 200: MessageBody } } },
     async (request) => {
-      await ctx.userAdmin.delete(request.body.users.map((user) => user.name));
+      const { users, reviews } = request.body;
+      await ctx.userAdmin.delete(
+        users.map((user) => user.name),
+        reviews,
+      );
       return { message: `Deleted ${request.body.users.length} user(s)` };
+    },
+  );
+
+  api.post(
+    '/credentials/user/password-reset',
+    { schema: { tags, body: UserNameBody, response: { 200: GeneratedPassword } } },
+    async (request, reply) => {
+      noStore(reply);
+      const { name } = request.body;
+      return { name, password: await ctx.userAdmin.resetPassword(name) };
+    },
+  );
+
+  api.post(
+    '/credentials/user/sign-out',
+    { schema: { tags, body: UserNameBody, response: { 200: MessageBody } } },
+    async (request) => {
+      await ctx.userAdmin.signOutEverywhere(request.body.name);
+      return { message: `${request.body.name} is signed out of every device` };
     },
   );
 }

@@ -1,10 +1,11 @@
 import {
-  FeedbackBody,
-  FeedbackInbox,
+  FeedbackInboxPage,
+  FeedbackInboxQuery,
+  FeedbackOpenCount,
+  FeedbackSubmission,
   FeedbackUpdate,
   IntIdParam,
   MessageBody,
-  PageQuery,
 } from '@sasayaki/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +21,7 @@ export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppConte
 
   api.post(
     '/feedback',
-    { schema: { tags, body: FeedbackBody, response: { 201: MessageBody } } },
+    { schema: { tags, body: FeedbackSubmission, response: { 201: MessageBody } } },
     async (request, reply) => {
       await ctx.feedback.send(userOf(request), request.body);
       return reply.code(201).send({ message: 'Thank you for your feedback' });
@@ -29,10 +30,19 @@ export async function registerFeedbackRoutes(app: FastifyInstance, ctx: AppConte
 
   api.get(
     '/admin/feedback',
-    { schema: { tags, querystring: PageQuery, response: { 200: FeedbackInbox } } },
+    { schema: { tags, querystring: FeedbackInboxQuery, response: { 200: FeedbackInboxPage } } },
     async (request, reply) => {
       noStore(reply);
       return ctx.feedback.inbox(request.query);
+    },
+  );
+
+  api.get(
+    '/admin/feedback/open-count',
+    { schema: { tags, response: { 200: FeedbackOpenCount } } },
+    async (_request, reply) => {
+      noStore(reply);
+      return { open: await ctx.feedback.openCount() };
     },
   );
 
