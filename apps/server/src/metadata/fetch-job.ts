@@ -15,6 +15,9 @@ import type { RemoteCovers } from './remote-covers.js';
 /** Settings key of the last run's progress, so every process's scanner page shows it. */
 export const PROGRESS_KEY = 'metadata_fetch_progress';
 
+/** How long the idle count of waiting works is reused (`state()` while no run goes). */
+const IDLE_WAITING_TTL_MS = 5_000;
+
 /** How often `serve` looks for works due again (weekly refreshes, retries); new works come after each scan. */
 export const METADATA_CHECK_MS = 3_600_000;
 
@@ -86,6 +89,7 @@ export class MetadataFetchJob {
   private progress: MetadataFetchProgress = idle(false);
   private run: { controller: AbortController; done: Promise<void> } | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private waitingCache: { value: number; at: number } | null = null;
 
   constructor(private readonly deps: MetadataFetchDeps) {
     this.clock = deps.clock ?? (() => new Date());
@@ -97,7 +101,7 @@ export class MetadataFetchJob {
     if (this.run) return { ...this.progress, enabled };
     const stored = await this.deps.settings.get(PROGRESS_KEY);
     const last = stored ? (JSON.parse(stored) as MetadataFetchProgress) : idle(enabled);
-    return { ...last, enabled, running: false, waiting: enabled ? await this.waiting() : 0 };
+    return { ...last, enabled, running: false, waiting: enabled ? await this.idleWaiting() : 0 };
   }
 
   /** Starts a run in the background unless one runs or the job is off; whether it started. */
@@ -110,6 +114,7 @@ export class MetadataFetchJob {
       .catch((error: unknown) => this.deps.logger.error({ err: error }, 'metadata fetch failed'))
       .finally(async () => {
         this.progress = { ...this.progress, running: false, current: null, finishedAt: this.now() };
+        this.waitingCache = null;
         await this.saveProgress();
         this.run = null;
       });
@@ -254,6 +259,18 @@ export class MetadataFetchJob {
 
   private waiting(): Promise<number> {
     return this.deps.queue.countDue('dlsite', this.now());
+  }
+
+  /**
+   * The count shown while no run is going: the scanner page's event stream asks every half second, and
+   * the count walks the works, so it is kept for a few seconds.
+   */
+  private async idleWaiting(): Promise<number> {
+    const now = this.clock().getTime();
+    if (!this.waitingCache || now - this.waitingCache.at > IDLE_WAITING_TTL_MS) {
+      this.waitingCache = { value: await this.waiting(), at: now };
+    }
+    return this.waitingCache.value;
   }
 
   private async saveProgress(): Promise<void> {
