@@ -31,7 +31,7 @@ export const GeneratedPassword = z.object({ name: z.string(), password: z.string
 
 /** A report may name the file it is about (the inbox links to it). */
 export const FeedbackSubmission = FeedbackBody.extend({
-  file_id: z.number().int().positive().max(MAX_ID).optional(),
+  file_id: z.number().int().nonnegative().max(MAX_ID).optional(),
 });
 
 export const FeedbackInboxQuery = PageQuery.extend({
