@@ -1,22 +1,7 @@
-import type { Work } from '@sasayaki/api-contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { mediaUrl } from '../../api/client';
-import { versionedCoverUrl } from '../../lib/cover-version';
+import { type CoverSize, type CoverWork, coverSrc } from './cover-src';
 import classes from './work.module.css';
-
-export type CoverSize = 'thumb' | 'sam' | 'main';
-
-type CoverWork = Pick<
-  Work,
-  'source_id' | 'title' | 'release' | 'thumbnailCoverUrl' | 'samCoverUrl' | 'mainCoverUrl'
->;
-
-const URL_OF: Record<CoverSize, (work: CoverWork) => string> = {
-  thumb: (work) => work.thumbnailCoverUrl,
-  sam: (work) => work.samCoverUrl,
-  main: (work) => work.mainCoverUrl,
-};
 
 /** The pictures' sizes, so the box is laid out before they arrive (aspect ratios in work.module.css). */
 const DIMENSIONS: Record<CoverSize, { width: number; height: number }> = {
@@ -62,7 +47,7 @@ export function Cover({
       style={radius !== undefined ? { borderRadius: radius } : undefined}
     >
       <img
-        src={mediaUrl(versionedCoverUrl(work.source_id, URL_OF[size](work)))}
+        src={coverSrc(work, size)}
         // A work named only by its code would repeat the RJ badge beside it (image-redundant-alt).
         alt={overlays && work.title.toLowerCase() === work.source_id.toLowerCase() ? '' : work.title}
         loading={eager ? 'eager' : 'lazy'}

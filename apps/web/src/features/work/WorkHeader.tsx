@@ -18,6 +18,7 @@ import {
 import { AlsoInLibrary } from '../../components/work/editions';
 import { StarRatingDisplay } from '../../components/work/StarRatingDisplay';
 import { formatDuration } from '../../lib/format';
+import { WORK_PAGE_COVER_SIZE } from './api';
 import classes from './work.module.css';
 
 /** Everything of the card, large: cover, title, circle, rating, price, sales, chips; then the actions. */
@@ -26,7 +27,13 @@ export function WorkHeader({ work, actions }: { work: Work; actions: ReactNode }
   return (
     <Box className={classes.header}>
       <Box className={classes.cover}>
-        <Cover work={work} size="main" linked={false} eager radius="var(--mantine-radius-md)" />
+        <Cover
+          work={work}
+          size={WORK_PAGE_COVER_SIZE}
+          linked={false}
+          eager
+          radius="var(--mantine-radius-md)"
+        />
       </Box>
       <Stack gap="xs" style={{ minWidth: 0 }}>
         <Title

@@ -9,7 +9,12 @@ import {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client';
 import { saveProgress } from '../../components/review/api';
+import type { CoverSize } from '../../components/work/cover-src';
+import { preloadCover } from '../../components/work/preload-cover';
 import { notifyError, notifySuccess } from '../../lib/notify';
+
+/** The cover the work page's header draws (WorkHeader), which the start-up fetch preloads. */
+export const WORK_PAGE_COVER_SIZE = 'main' satisfies CoverSize;
 
 export const workKey = (id: string) => ['work', 'detail', id.toUpperCase()] as const;
 export const tracksKey = (id: string) => ['work', 'tracks', id.toUpperCase()] as const;
@@ -62,7 +67,12 @@ export function prefetchWork(client: QueryClient, raw: string, session: Promise<
         await session;
         return fetcher(id, signal);
       });
-  void client.prefetchQuery({ queryKey: workKey(id), queryFn: retried(fetchWork), staleTime: WORK_STALE_MS });
+  client.fetchQuery({ queryKey: workKey(id), queryFn: retried(fetchWork), staleTime: WORK_STALE_MS }).then(
+    // The cover is the page's largest paint: fetched now rather than once the page rendered its <img>.
+    (work) => preloadCover(work, WORK_PAGE_COVER_SIZE),
+    // A failed start-up fetch is the page's own query's to show and retry.
+    () => undefined,
+  );
   void client.prefetchQuery({
     queryKey: tracksKey(id),
     queryFn: retried(fetchTracks),

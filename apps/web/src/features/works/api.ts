@@ -1,8 +1,10 @@
 import { type Envelope, type Label, PAGE_SIZE } from '@sasayaki/api-contract';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client';
+import { preloadCover } from '../../components/work/preload-cover';
 import { useEditionFolding } from '../../lib/edition-folding';
 import {
+  COVER_SIZE_OF,
   labelPath,
   pageFromParams,
   type SortOption,
@@ -96,16 +98,26 @@ export function prefetchWorksList(client: QueryClient, search: string, session: 
     foldEditions: useEditionFolding.getState().fold,
     pageSize,
   };
-  void client.prefetchQuery({
-    queryKey: worksListKey(source, list),
-    queryFn: ({ signal }) =>
-      fetchWorks(source, list, signal).catch(async (error: unknown) => {
-        if (!(error instanceof ApiError) || error.status !== 401) throw error;
-        await session;
-        return fetchWorks(source, list, signal);
-      }),
-    staleTime: LIST_STALE_MS,
-  });
+  client
+    .fetchQuery({
+      queryKey: worksListKey(source, list),
+      queryFn: ({ signal }) =>
+        fetchWorks(source, list, signal).catch(async (error: unknown) => {
+          if (!(error instanceof ApiError) || error.status !== 401) throw error;
+          await session;
+          return fetchWorks(source, list, signal);
+        }),
+      staleTime: LIST_STALE_MS,
+    })
+    .then(
+      // The first card's cover is the page's largest paint: fetched now rather than once the page rendered.
+      (envelope) => {
+        const first = envelope.works[0];
+        if (first) preloadCover(first, COVER_SIZE_OF[useListPreferences.getState().displayMode]);
+      },
+      // A failed start-up fetch is the page's own query's to show and retry.
+      () => undefined,
+    );
 }
 
 /** The circle, tag or VA a list is filtered by, for its title. */

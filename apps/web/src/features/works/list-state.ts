@@ -1,5 +1,6 @@
 import { DEFAULT_ORDER, DEFAULT_SORT, PAGE_SIZE, SORT_OPTIONS } from '@sasayaki/api-contract';
 import { create } from 'zustand';
+import type { CoverSize } from '../../components/work/cover-src';
 import { readJson, readString, STORAGE_KEYS, writeJson, writeString } from '../../lib/storage';
 
 /**
@@ -15,6 +16,15 @@ export const DEFAULT_SORT_OPTION: SortOption =
 export const DISPLAY_MODES = ['thumbnail', 'detail', 'list'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
 export const DEFAULT_DISPLAY_MODE: DisplayMode = 'detail';
+/**
+ * The cover each display mode draws (WorkTile and WorkRow: the square thumbnail, WorkCard: the card
+ * cover), so that the start-up preload of the first cover asks for the picture the page shows.
+ */
+export const COVER_SIZE_OF: Record<DisplayMode, CoverSize> = {
+  thumbnail: 'thumb',
+  detail: 'sam',
+  list: 'thumb',
+};
 
 /** Works per page the reader may choose (the API allows up to 100); 12 is the ecosystem's. */
 export const PAGE_SIZES = [PAGE_SIZE, 24, 48, 96] as const;

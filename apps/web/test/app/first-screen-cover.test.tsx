@@ -1,0 +1,91 @@
+import type { Envelope } from '@sasayaki/api-contract';
+import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchWork, workKey } from '../../src/features/work/api';
+import WorkPage from '../../src/features/work/WorkPage';
+import { prefetchWorksList } from '../../src/features/works/api';
+import { WorksResults } from '../../src/features/works/components/WorksResults';
+import { DISPLAY_MODES, useListPreferences } from '../../src/features/works/list-state';
+import { usePlayerActivation } from '../../src/player/activation';
+import { renderWithProviders } from '../render';
+import { makeWork } from '../works/fixtures';
+
+/**
+ * The first screen's largest paint is a cover (issue 14, Lighthouse at the phone size): its picture is
+ * asked for as soon as the start-up fetch of the list or the work answers, not once the page rendered
+ * its <img>; and the work page's player waits until the page has painted its work.
+ */
+
+const works = [makeWork(123456), makeWork(654321)];
+
+function serve(body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+    ),
+  );
+}
+
+const preloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => ({
+    href: link.getAttribute('href'),
+    priority: link.getAttribute('fetchpriority'),
+  }));
+
+afterEach(() => {
+  for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  usePlayerActivation.setState({ activated: false });
+});
+
+describe('the first cover, preloaded at start-up', () => {
+  it.each(DISPLAY_MODES)('on the works list in %s mode is the picture its first item shows', async (mode) => {
+    useListPreferences.setState({ displayMode: mode });
+    const envelope: Envelope = { works, pagination: { currentPage: 1, pageSize: 12, totalCount: 2 } };
+    serve(envelope);
+    const client = new QueryClient();
+    prefetchWorksList(client, '', Promise.resolve());
+    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    renderWithProviders(<WorksResults works={works} mode={mode} pageSize={12} />);
+    const first = document.querySelector('img[src*="/api/cover/"]');
+    expect(preloads()).toEqual([{ href: first?.getAttribute('src'), priority: 'high' }]);
+  });
+
+  it('on a work page is its main cover, and a failed fetch preloads nothing', async () => {
+    serve(works[0]);
+    prefetchWork(new QueryClient(), 'RJ123456', Promise.resolve());
+    await vi.waitFor(() => expect(preloads()).toHaveLength(1));
+    expect(preloads()).toEqual([{ href: '/api/cover/123456.jpg?type=main', priority: 'high' }]);
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":"No such work"}', { status: 404 })),
+    );
+    const client = new QueryClient();
+    prefetchWork(client, 'RJ654321', Promise.resolve());
+    await vi.waitFor(() => expect(client.getQueryState(workKey('RJ654321'))?.status).toBe('error'));
+    expect(preloads()).toHaveLength(1);
+  });
+});
+
+describe('the work page', () => {
+  it('loads the player once it has painted its work, not at mount', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    // Frames are painted only when the test says so (React Query's own timers run).
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame'] });
+    const { queryClient } = renderWithProviders(<WorkPage />, { path: '/work/RJ123456', route: '/work/:id' });
+    expect(usePlayerActivation.getState().activated).toBe(false);
+    queryClient.setQueryData(workKey('RJ123456'), works[0]);
+    // The work is on screen, its frame not painted yet.
+    expect(await screen.findByRole('heading', { name: works[0]?.title })).toBeTruthy();
+    expect(usePlayerActivation.getState().activated).toBe(false);
+    vi.advanceTimersToNextFrame();
+    await vi.waitFor(() => expect(usePlayerActivation.getState().activated).toBe(true));
+  });
+});
