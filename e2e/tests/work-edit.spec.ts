@@ -7,6 +7,7 @@ import {
   loginAs,
   recordNotices,
   registerUser,
+  screenshot,
   test,
   tokenFor,
 } from '../helpers';
@@ -90,6 +91,7 @@ test.describe('the Edit dialog', () => {
       await page.goto(`/work/${work.source_id}`);
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(title);
+      await screenshot(page, 'work-edit');
       await dialog.getByRole('button', { name: /^Revert to .*: Title$/ }).click();
       await expectNotice(page, 'Reverted to the sources’ value');
       await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(work.title);
