@@ -24,6 +24,7 @@ import { registerPlaylistRoutes } from './http/routes/playlist.routes.js';
 import { registerRecommenderRoutes } from './http/routes/recommender.routes.js';
 import { registerReviewRoutes } from './http/routes/review.routes.js';
 import { registerScanRoutes } from './http/routes/scan.routes.js';
+import { registerSubtitleCandidateRoutes } from './http/routes/subtitle-candidates.routes.js';
 import { registerSystemRoutes } from './http/routes/system.routes.js';
 import { registerWorkCodeRoutes } from './http/routes/work-code.routes.js';
 import { registerWorksRoutes } from './http/routes/works.routes.js';
@@ -79,6 +80,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await registerLabelRoutes(api, ctx);
       await registerCoverRoutes(api, ctx);
       await registerMediaRoutes(api, ctx);
+      await registerSubtitleCandidateRoutes(api, ctx);
       await registerAuthRoutes(api, ctx);
       await registerReviewRoutes(api, ctx);
       await registerPlaybackRoutes(api, ctx);

@@ -24,6 +24,7 @@ import { RecommenderRepository } from './repositories/recommender.repository.js'
 import { ReviewRepository } from './repositories/review.repository.js';
 import { ScanRepository } from './repositories/scan.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
+import { SubtitleCandidateRepository } from './repositories/subtitle-candidate.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WorkRepository } from './repositories/work.repository.js';
 import { WorkCodeRepository } from './repositories/work-code.repository.js';
@@ -43,6 +44,7 @@ import { RecommenderService } from './services/recommender/recommender.service.j
 import { ReviewService } from './services/review.service.js';
 import { RuntimeSettingsService } from './services/runtime-settings.service.js';
 import { ScanService } from './services/scan.service.js';
+import { SubtitleCandidatesService } from './services/subtitle-candidates/subtitle-candidates.service.js';
 import { UserAdminService } from './services/user-admin.service.js';
 import { WorkCodeService } from './services/work-code.service.js';
 import { prepareDataFolder } from './util/data-folder.js';
@@ -80,6 +82,8 @@ export interface AppContext {
   playlists: PlaylistService;
   /** Popular, for-user and similar-works lists (services/recommender/README.md). */
   recommender: RecommenderService;
+  /** `check-lrc-v2`: subtitles across a work's variants and editions (services/subtitle-candidates/). */
+  subtitleCandidates: SubtitleCandidatesService;
   feedback: FeedbackService;
   userAdmin: UserAdminService;
   /** Works without a code, new codes (docs/metadata.md). */
@@ -205,6 +209,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     recommender: new RecommenderService(new RecommenderRepository(db), catalogue, (error) =>
       logger.warn({ err: error }, 'recommender data not refreshed'),
     ),
+    subtitleCandidates: new SubtitleCandidatesService(new SubtitleCandidateRepository(db), catalogue),
     feedback: new FeedbackService(
       new FeedbackRepository(db),
       works,

@@ -9,3 +9,4 @@ export * from './recommender.js';
 export * from './rj-code.js';
 export * from './schemas.js';
 export * from './shared-config.js';
+export * from './subtitle-candidates.js';

@@ -44,6 +44,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/media/download/:workId/:fileId': 'signedIn',
   'GET /api/media/download-work/:workId': 'signedIn',
   'GET /api/media/check-lrc/:workId/:fileId': 'signedIn',
+  'POST /api/media/check-lrc-v2': 'signedIn',
   'OPTIONS /api/media/stream/:workId/:fileId': 'public',
   'OPTIONS /api/media/stream-lq/:workId/:fileId': 'public',
 
