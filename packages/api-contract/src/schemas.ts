@@ -500,28 +500,31 @@ export const CoverEdit = z.object({
   edited_by: z.string().nullable(),
 });
 
-export const WorkMetadataView = z.object({
-  id: z.number().int(),
-  source_id: z.string(),
-  fields: z.object({
-    title: fieldView(z.string()),
-    circle: fieldView(EditCircle),
-    vas: fieldView(z.array(EditVa)),
-    tags: fieldView(z.array(EditTag)),
-    release: fieldView(z.string()),
-    age: fieldView(z.enum(AGE_RATINGS)),
-    price: fieldView(z.number()),
-    series: fieldView(EditSeries),
-  }),
-  cover: z.object({
-    edit: CoverEdit.nullable().describe(
-      'The hand-chosen cover; null when the scanner or a provider chose it',
-    ),
-    images: z
-      .array(z.object({ fileId: z.number().int(), path: z.string() }))
-      .describe("The work's image files, any of which can be picked as the cover"),
-  }),
-});
+export const WorkMetadataView = z
+  .object({
+    id: z.number().int(),
+    source_id: z.string(),
+    fields: z.object({
+      title: fieldView(z.string()),
+      circle: fieldView(EditCircle),
+      vas: fieldView(z.array(EditVa)),
+      tags: fieldView(z.array(EditTag)),
+      release: fieldView(z.string()),
+      age: fieldView(z.enum(AGE_RATINGS)),
+      price: fieldView(z.number()),
+      series: fieldView(EditSeries),
+    }),
+    cover: z.object({
+      edit: CoverEdit.nullable().describe(
+        'The hand-chosen cover; null when the scanner or a provider chose it',
+      ),
+      images: z
+        .array(z.object({ fileId: z.number().int(), path: z.string() }))
+        .describe("The work's image files, any of which can be picked as the cover"),
+    }),
+  })
+  // One component in the OpenAPI document, referenced by the four routes that answer it.
+  .meta({ id: 'WorkMetadataView' });
 export type WorkMetadataView = z.infer<typeof WorkMetadataView>;
 
 /** A tag that does not exist yet: its name in each of the three languages. */
@@ -579,10 +582,8 @@ export const LocalWorkBody = z.object({
     .string()
     .min(1)
     .max(4096)
-    .describe('The folder\'s absolute path, inside a library folder, at most scan.maxDepth folders below it'),
-})
-  // One component in the OpenAPI document, referenced by the four routes that answer it.
-  .meta({ id: 'WorkMetadataView' });
+    .describe("The folder's absolute path, inside a library folder, at most scan.maxDepth folders below it"),
+});
 
 export const WorkCodeBody = z.object({
   code: z.string().max(32).describe('RJ, BJ or VJ and 6 or 8 digits, e.g. RJ123456'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IsoDate, WorkMetadataEdit } from '../src/schemas.js';
+import { z } from 'zod';
+import { IsoDate, LocalWorkBody, WorkMetadataEdit, WorkMetadataView } from '../src/schemas.js';
 
 const paramsOf = (input: unknown) =>
   WorkMetadataEdit.safeParse(input).error?.issues.map((issue) => issue.path.join('.') || '(root)') ?? [];
@@ -32,5 +33,10 @@ describe('hand edits (WorkMetadataEdit)', () => {
       expect(() => IsoDate.safeParse(bad)).not.toThrow();
       expect(IsoDate.safeParse(bad).success, bad).toBe(false);
     }
+  });
+
+  it('names the dialog’s view, and only it, as the OpenAPI component WorkMetadataView', () => {
+    expect(z.globalRegistry.get(WorkMetadataView)?.id).toBe('WorkMetadataView');
+    expect(z.globalRegistry.get(LocalWorkBody)).toBeUndefined();
   });
 });
