@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import type { DialectKind } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import type { WorkMetadataStore } from '../metadata/work-metadata-store.js';
+import type { WorkMetadataStore, WorkProviderResult } from '../metadata/work-metadata-store.js';
 import { markCatalogueChanged } from '../repositories/catalogue-version.js';
 import {
   CatalogueWriteRepository,
@@ -51,7 +51,7 @@ export interface ImportDependencies {
   dialect: DialectKind;
   dataDir: string;
   /** Stores the `kikoeru` provider's answers and merges them into the works. */
-  metadata: Pick<WorkMetadataStore, 'saveAndMergeInCommit'>;
+  metadata: Pick<WorkMetadataStore, 'saveAndMergeManyInCommit'>;
   now?: () => Date;
 }
 
@@ -250,6 +250,7 @@ async function importMetadata(
   report: ImportReport,
 ): Promise<void> {
   const stored = await target.repository.kikoeruAnswers(records.works.map((work) => work.id));
+  const changed: WorkProviderResult[] = [];
   for (const work of records.works) {
     const data = JSON.stringify(work.metadata);
     const before = stored.get(work.id);
@@ -259,10 +260,10 @@ async function importMetadata(
     }
     if (before) report.metadata.updated++;
     else report.metadata.added++;
-    await target.metadata.saveAndMergeInCommit(target.trx, target.labels, work.id, [
-      ['kikoeru', { status: 'ok', data: work.metadata }],
-    ]);
+    changed.push({ workId: work.id, provider: 'kikoeru', result: { status: 'ok', data: work.metadata } });
   }
+  // One batch merge: a constant number of statements per batch of works, not a dozen round trips a work.
+  await target.metadata.saveAndMergeManyInCommit(target.trx, target.labels, changed);
 }
 
 function sameReview(stored: ImportedReviewRow, wanted: ImportedReviewRow): boolean {

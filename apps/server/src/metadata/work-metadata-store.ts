@@ -1,6 +1,6 @@
 import { formatWorkCode, isLocalWorkId, type Work, type WorkMetadataSources } from '@sasayaki/api-contract';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Database, WorksTable } from '../db/schema.js';
 import { NotFound } from '../errors.js';
 import { markCatalogueChanged } from '../repositories/catalogue-version.js';
 import type {
@@ -55,6 +55,13 @@ export function defaultSourceType(id: number): string {
 /** Answers upserted a statement (7 parameters each: far below SQLite's and PostgreSQL's limits). */
 const SAVE_BATCH = 200;
 
+/**
+ * Works merged a batch: each batch reads its works, answers, edits and edition links in one query each
+ * and writes labels and rows in multi-row statements (about 10 in all, whatever the batch's size). 200
+ * keeps every statement's parameters (up to ~30 a work row) far below SQLite's 32,766 and PostgreSQL's 65,535.
+ */
+const MERGE_BATCH = 200;
+
 /** A group of editions larger than this is bad metadata, not a work in many languages: the walk stops. */
 const MAX_EDITION_GROUP = 64;
 
@@ -64,6 +71,19 @@ const ALONE = { other_editions: '[]', is_translation: 0, translation_of: null };
 interface EditionGroup {
   members: Set<number>;
   links: StoredEditionLink[];
+}
+
+/** A merged work row as `writeMergedRows` upserts it. */
+type MergedWorkRow = Insertable<WorksTable>;
+
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
@@ -132,7 +152,7 @@ export class WorkMetadataStore {
   /** Merges one work again from its stored answers and edits, and tells the catalogue caches. */
   async remergeWork(workId: number): Promise<void> {
     await this.deps.catalogue.transaction(async (trx, labels) => {
-      await this.mergeWork(trx, labels, workId);
+      await this.mergeWorks(trx, labels, [workId]);
       await markCatalogueChanged(trx);
     });
     this.deps.catalogueChanged();
@@ -142,10 +162,7 @@ export class WorkMetadataStore {
   async saveAndRemerge(results: readonly WorkProviderResult[]): Promise<void> {
     if (results.length === 0) return;
     await this.deps.catalogue.transaction(async (trx, labels) => {
-      await this.save(trx, results);
-      for (const workId of new Set(results.map((entry) => entry.workId))) {
-        await this.mergeWork(trx, labels, workId);
-      }
+      await this.saveAndMergeManyInCommit(trx, labels, results);
       await markCatalogueChanged(trx);
     });
     this.deps.catalogueChanged();
@@ -165,7 +182,23 @@ export class WorkMetadataStore {
       trx,
       results.map(([provider, result]) => ({ workId, provider, result })),
     );
-    await this.mergeWork(trx, labels, workId);
+    await this.mergeWorks(trx, labels, [workId]);
+  }
+
+  /**
+   * The batch form inside a caller's transaction (the kikoeru import, `saveAndRemerge`): stores the answers
+   * and merges every work they touch in a constant number of statements per `MERGE_BATCH` works.
+   */
+  async saveAndMergeManyInCommit(
+    trx: Trx,
+    labels: LabelWriter,
+    results: readonly WorkProviderResult[],
+  ): Promise<void> {
+    await this.save(trx, results);
+    const workIds = [...new Set(results.map((entry) => entry.workId))];
+    for (let start = 0; start < workIds.length; start += MERGE_BATCH) {
+      await this.mergeWorks(trx, labels, workIds.slice(start, start + MERGE_BATCH));
+    }
   }
 
   /**
@@ -231,75 +264,151 @@ export class WorkMetadataStore {
     }
   }
 
-  private async mergeWork(trx: Trx, labels: LabelWriter, workId: number): Promise<void> {
-    const work = await trx.selectFrom('works').select(['dir']).where('id', '=', workId).executeTakeFirst();
-    if (!work) return;
-    const [answerRows, editRows] = await Promise.all([
-      trx.selectFrom('work_metadata').select(['provider', 'data']).where('work_id', '=', workId).execute(),
-      trx.selectFrom('work_edits').select(['field', 'value']).where('work_id', '=', workId).execute(),
+  /**
+   * Merges works again from their stored answers and edits. The reads are one query each for the whole
+   * batch; a work with edition links (before or after) then places its group on its own, as before.
+   */
+  private async mergeWorks(trx: Trx, labels: LabelWriter, workIds: readonly number[]): Promise<void> {
+    if (workIds.length === 0) return;
+    const ids = [...workIds];
+    const [works, answerRows, editRows, linkRows] = await Promise.all([
+      trx
+        .selectFrom('works')
+        .select(['id', 'dir', 'root_dir', 'create_date', 'scanned_at'])
+        .where('id', 'in', ids)
+        .execute(),
+      trx
+        .selectFrom('work_metadata')
+        .select(['work_id', 'provider', 'data'])
+        .where('work_id', 'in', ids)
+        .execute(),
+      trx
+        .selectFrom('work_edits')
+        .select(['work_id', 'field', 'value'])
+        .where('work_id', 'in', ids)
+        .execute(),
+      trx
+        .selectFrom('work_edition_links')
+        .select(['work_id', 'edition_id'])
+        .where((eb) => eb.or([eb('work_id', 'in', ids), eb('edition_id', 'in', ids)]))
+        .execute(),
     ]);
-    const answers = new Map(
-      answerRows.map((row) => [
-        row.provider as OrderedProviderName,
-        parseJson<ProviderMetadata>(row.data, {}),
-      ]),
-    );
-    const edits = Object.fromEntries(
-      editRows.map((row) => [row.field, parseJson<unknown>(row.value, undefined)]),
-    ) as ProviderMetadata;
-    const { values, sources } = mergeMetadata(this.deps.providerOrder(), answers, edits);
+    const answersOf = groupBy(answerRows, (row) => row.work_id);
+    const editsOf = groupBy(editRows, (row) => row.work_id);
+    const linked = new Set(linkRows.flatMap((row) => [row.work_id, row.edition_id]));
+    const order = this.deps.providerOrder();
 
-    const title = values.title ?? work.dir.slice(work.dir.lastIndexOf('/') + 1);
-    const circleId = await labels.write(workId, {
-      circle: values.circle ? { id: values.circle.id, name: values.circle.name } : null,
-      tags: (values.tags ?? []).map((tag) => ({
-        id: tag.id,
-        name: tag.name,
-        i18n: JSON.stringify(tag.i18n),
+    const merged = works.map((work) => {
+      const answers = new Map(
+        (answersOf.get(work.id) ?? []).map((row) => [
+          row.provider as OrderedProviderName,
+          parseJson<ProviderMetadata>(row.data, {}),
+        ]),
+      );
+      const edits = Object.fromEntries(
+        (editsOf.get(work.id) ?? []).map((row) => [row.field, parseJson<unknown>(row.value, undefined)]),
+      ) as ProviderMetadata;
+      const { values, sources } = mergeMetadata(order, answers, edits);
+      const claims = editionClaims(work.id, {
+        languageEditions: values.languageEditions ?? null,
+        translationInfo: values.translationInfo ?? null,
+        originalWorkno: values.originalWorkno ?? null,
+      });
+      // Most works have no edition linked either way, before or after: their edition columns are written
+      // with the rest, saving the link table's writes and the group's placement (four statements a work).
+      const alone = claims.length === 0 && !linked.has(work.id);
+      return { work, values, sources, claims, alone };
+    });
+    const circleIds = await labels.writeMany(
+      merged.map(({ work, values }) => ({
+        workId: work.id,
+        labels: {
+          circle: values.circle ? { id: values.circle.id, name: values.circle.name } : null,
+          tags: (values.tags ?? []).map((tag) => ({
+            id: tag.id,
+            name: tag.name,
+            i18n: JSON.stringify(tag.i18n),
+          })),
+          vas: values.vas ?? [],
+        },
       })),
-      vas: values.vas ?? [],
+    );
+    const rows = merged.map(({ work, values, sources, alone }) => {
+      const title = values.title ?? work.dir.slice(work.dir.lastIndexOf('/') + 1);
+      const nsfw = values.nsfw ?? (values.age === undefined ? null : values.age === 'adult');
+      return {
+        alone,
+        row: {
+          id: work.id,
+          title,
+          circle_id: circleIds.get(work.id) ?? null,
+          release: values.release ?? null,
+          price: values.price ?? null,
+          dl_count: values.dlCount ?? null,
+          nsfw: nsfw === null ? null : nsfw ? 1 : 0,
+          age: values.age ?? null,
+          rate_average_2dp: values.rateAverage ?? null,
+          rate_count: values.rateCount ?? null,
+          rate_count_detail: json(values.rateCountDetail),
+          review_count: values.reviewCount ?? null,
+          series: json(values.series),
+          language_editions: json(values.languageEditions),
+          translation_info: json(values.translationInfo),
+          original_workno: values.originalWorkno ?? null,
+          lang: editionLanguage(work.id, values),
+          source_type: values.sourceType ?? null,
+          source_url: values.sourceUrl ?? null,
+          rank: json(values.rank),
+          cover_url: values.coverUrl ?? null,
+          field_sources: JSON.stringify(sources),
+          metadata_source: (sources.title satisfies ProviderName | undefined) ?? 'none',
+          search_text: buildSearchText(work.id, title, values),
+        },
+        // Columns an upsert must name (NOT NULL) though the row exists and keeps them: its own values.
+        kept: {
+          root_dir: work.root_dir,
+          dir: work.dir,
+          create_date: work.create_date,
+          scanned_at: work.scanned_at,
+        },
+      };
     });
-    const nsfw = values.nsfw ?? (values.age === undefined ? null : values.age === 'adult');
-    const claims = editionClaims(workId, {
-      languageEditions: values.languageEditions ?? null,
-      translationInfo: values.translationInfo ?? null,
-      originalWorkno: values.originalWorkno ?? null,
-    });
-    const before = await this.editionGroup(trx, workId);
-    // Most works have no edition linked either way, before or after: their edition columns are written
-    // with the rest, saving the link table's writes and the group's placement (four statements a work).
-    const alone = claims.length === 0 && before.links.length === 0;
-    await trx
-      .updateTable('works')
-      .set({
-        title,
-        circle_id: circleId,
-        release: values.release ?? null,
-        price: values.price ?? null,
-        dl_count: values.dlCount ?? null,
-        nsfw: nsfw === null ? null : nsfw ? 1 : 0,
-        age: values.age ?? null,
-        rate_average_2dp: values.rateAverage ?? null,
-        rate_count: values.rateCount ?? null,
-        rate_count_detail: json(values.rateCountDetail),
-        review_count: values.reviewCount ?? null,
-        series: json(values.series),
-        language_editions: json(values.languageEditions),
-        translation_info: json(values.translationInfo),
-        original_workno: values.originalWorkno ?? null,
-        lang: editionLanguage(workId, values),
-        source_type: values.sourceType ?? null,
-        source_url: values.sourceUrl ?? null,
-        rank: json(values.rank),
-        cover_url: values.coverUrl ?? null,
-        field_sources: JSON.stringify(sources),
-        metadata_source: (sources.title satisfies ProviderName | undefined) ?? 'none',
-        search_text: buildSearchText(workId, title, values),
-        ...(alone ? ALONE : {}),
-      })
-      .where('id', '=', workId)
-      .execute();
-    if (!alone) await this.linkEditions(trx, workId, claims, before);
+    await this.writeMergedRows(
+      trx,
+      rows.filter((entry) => entry.alone).map((entry) => ({ ...entry.kept, ...entry.row, ...ALONE })),
+    );
+    await this.writeMergedRows(
+      trx,
+      rows.filter((entry) => !entry.alone).map((entry) => ({ ...entry.kept, ...entry.row })),
+    );
+    for (const { work, claims, alone } of merged) {
+      if (!alone) await this.linkEditions(trx, work.id, claims, await this.editionGroup(trx, work.id));
+    }
+  }
+
+  /**
+   * Writes merged rows of works that exist, many a statement: an upsert whose insert never happens (the
+   * rows were read in this transaction and works are never deleted) is the portable multi-row UPDATE.
+   * Only the columns given (less the key and the kept NOT NULL ones) are updated.
+   */
+  private async writeMergedRows(trx: Trx, rows: ReadonlyArray<MergedWorkRow>): Promise<void> {
+    const first = rows[0];
+    if (!first) return;
+    const kept = new Set(['id', 'root_dir', 'dir', 'create_date', 'scanned_at']);
+    const updated = Object.keys(first).filter((column) => !kept.has(column)) as Array<keyof MergedWorkRow>;
+    for (let start = 0; start < rows.length; start += MERGE_BATCH) {
+      await trx
+        .insertInto('works')
+        .values(rows.slice(start, start + MERGE_BATCH))
+        .onConflict((conflict) =>
+          conflict
+            .column('id')
+            .doUpdateSet((eb) =>
+              Object.fromEntries(updated.map((column) => [column, eb.ref(`excluded.${column}`)])),
+            ),
+        )
+        .execute();
+    }
   }
 
   /**

@@ -48,10 +48,16 @@ export interface WorkLabels {
   vas: Array<LabelInput<string>>;
 }
 
-/** Writes one work's labels inside a transaction of `CatalogueWriteRepository.transaction`. */
+/** Writes works' labels inside a transaction of `CatalogueWriteRepository.transaction`. */
 export interface LabelWriter {
-  /** Finds or creates the labels, links the tags and voice actors to the work, returns the circle's id. */
-  write(workId: number, labels: WorkLabels): Promise<number | null>;
+  /**
+   * Finds or creates the labels of many works, replaces their tag and voice actor links, and returns each
+   * work's circle id. The links are a constant number of statements whatever the number of works; only a
+   * label this process has not seen yet costs its own lookups.
+   */
+  writeMany(
+    works: ReadonlyArray<{ workId: number; labels: WorkLabels }>,
+  ): Promise<Map<number, number | null>>;
 }
 
 export type Trx = Transaction<Database>;
@@ -133,7 +139,7 @@ export class CatalogueWriteRepository {
       // No wait for the disk flush: a crash may lose the last few commits, which the next scan redoes
       // (their signatures were lost with them); the database itself stays consistent.
       if (this.dialect === 'postgres') await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-      return write(trx, { write: (workId, labels) => this.writeLabels(trx, workId, labels, learned) });
+      return write(trx, { writeMany: (works) => this.writeLabels(trx, works, learned) });
     });
     for (const [key, id] of learned) this.resolvedLabels.set(key, id);
     return result;
@@ -171,42 +177,68 @@ export class CatalogueWriteRepository {
 
   private async writeLabels(
     trx: Trx,
-    workId: number,
-    labels: WorkLabels,
+    works: ReadonlyArray<{ workId: number; labels: WorkLabels }>,
     learned: Map<string, number | string>,
-  ): Promise<number | null> {
+  ): Promise<Map<number, number | null>> {
+    // A label resolved for a later work may re-key one resolved for an earlier work of the batch (an
+    // official id arrived): ids are read through `rekeyed` once all are resolved, never before.
+    const rekeyed = new Map<string, number | string>();
     const label = <Id extends number | string>(key: string, resolve: () => Promise<Id>) =>
       this.resolveLabel(key, learned, resolve);
-    const circle = labels.circle;
-    const circleId = circle
-      ? await label(labelKey('circles', circle), () => this.ensureNumbered(trx, 'circles', circle))
-      : null;
-    const tagIds: number[] = [];
-    for (const tag of labels.tags) {
-      tagIds.push(
-        await label(labelKey('tags', tag, tag.i18n), () => this.ensureNumbered(trx, 'tags', tag, tag.i18n)),
-      );
+    const resolved: Array<{ workId: number; circleId: number | null; tagIds: number[]; vaIds: string[] }> =
+      [];
+    for (const { workId, labels } of works) {
+      const circle = labels.circle;
+      const circleId = circle
+        ? await label(labelKey('circles', circle), () => this.ensureNumbered(trx, 'circles', circle, rekeyed))
+        : null;
+      const tagIds: number[] = [];
+      for (const tag of labels.tags) {
+        tagIds.push(
+          await label(labelKey('tags', tag, tag.i18n), () =>
+            this.ensureNumbered(trx, 'tags', tag, rekeyed, tag.i18n),
+          ),
+        );
+      }
+      const vaIds: string[] = [];
+      for (const va of labels.vas)
+        vaIds.push(await label(labelKey('vas', va), () => this.ensureVa(trx, va, rekeyed)));
+      resolved.push({ workId, circleId, tagIds, vaIds });
     }
-    const vaIds: string[] = [];
-    for (const va of labels.vas) vaIds.push(await label(labelKey('vas', va), () => this.ensureVa(trx, va)));
+    const current = <Id extends number | string>(table: LabelTable, id: Id): Id => {
+      let result: Id = id;
+      for (
+        let next = rekeyed.get(`${table}:${result}`);
+        next !== undefined;
+        next = rekeyed.get(`${table}:${result}`)
+      )
+        result = next as Id;
+      return result;
+    };
 
-    await trx.deleteFrom('work_tags').where('work_id', '=', workId).execute();
-    const uniqueTags = [...new Set(tagIds)];
-    if (uniqueTags.length) {
-      await trx
-        .insertInto('work_tags')
-        .values(uniqueTags.map((tag_id) => ({ work_id: workId, tag_id })))
-        .execute();
+    const workIds = resolved.map((work) => work.workId);
+    const tagRows = resolved.flatMap(({ workId, tagIds }) =>
+      [...new Set(tagIds.map((id) => current('tags', id)))].map((tag_id) => ({ work_id: workId, tag_id })),
+    );
+    const vaRows = resolved.flatMap(({ workId, vaIds }) =>
+      [...new Set(vaIds.map((id) => current('vas', id)))].map((va_id, position) => ({
+        work_id: workId,
+        va_id,
+        position,
+      })),
+    );
+    for (const batch of chunks(workIds, 500)) {
+      await trx.deleteFrom('work_tags').where('work_id', 'in', batch).execute();
+      await trx.deleteFrom('work_vas').where('work_id', 'in', batch).execute();
     }
-    await trx.deleteFrom('work_vas').where('work_id', '=', workId).execute();
-    const uniqueVas = [...new Set(vaIds)];
-    if (uniqueVas.length) {
-      await trx
-        .insertInto('work_vas')
-        .values(uniqueVas.map((va_id, position) => ({ work_id: workId, va_id, position })))
-        .execute();
-    }
-    return circleId;
+    for (const batch of chunks(tagRows, 500)) await trx.insertInto('work_tags').values(batch).execute();
+    for (const batch of chunks(vaRows, 300)) await trx.insertInto('work_vas').values(batch).execute();
+    return new Map(
+      resolved.map(({ workId, circleId }) => [
+        workId,
+        circleId === null ? null : current('circles', circleId),
+      ]),
+    );
   }
 
   private async resolveLabel<Id extends number | string>(
@@ -265,6 +297,7 @@ export class CatalogueWriteRepository {
     trx: Trx,
     table: 'circles' | 'tags',
     label: LabelInput<number>,
+    rekeyed: Map<string, number | string>,
     i18n?: string,
   ): Promise<number> {
     const byName = await this.findByName<number>(trx, table, label.name);
@@ -294,7 +327,7 @@ export class CatalogueWriteRepository {
       if (!byName)
         await sql`UPDATE ${sql.table(table)} SET name = ${label.name} WHERE id = ${label.id}`.execute(trx);
       if (byName && byName.id >= RESERVED_LABEL_ID_START)
-        await this.mergeInto(trx, table, byName.id, label.id);
+        await this.mergeInto(trx, table, byName.id, label.id, rekeyed);
       return label.id;
     }
     if (byName && byName.id < RESERVED_LABEL_ID_START) return byName.id;
@@ -303,12 +336,16 @@ export class CatalogueWriteRepository {
         trx,
       );
     await this.insertLabel(trx, table, label.id, label.name, i18n);
-    if (byName) await this.mergeInto(trx, table, byName.id, label.id);
+    if (byName) await this.mergeInto(trx, table, byName.id, label.id, rekeyed);
     return label.id;
   }
 
   /** Voice actors: the given UUID, else the existing row of that name, else the UUID v5 of the name. */
-  private async ensureVa(trx: Trx, label: LabelInput<string>): Promise<string> {
+  private async ensureVa(
+    trx: Trx,
+    label: LabelInput<string>,
+    rekeyed: Map<string, number | string>,
+  ): Promise<string> {
     const byName = await this.findByName<string>(trx, 'vas', label.name);
     if (label.id === null || byName?.id === label.id) {
       if (byName) return byName.id;
@@ -330,7 +367,7 @@ export class CatalogueWriteRepository {
         .where('id', '=', byName.id)
         .execute();
     await trx.insertInto('vas').values({ id: label.id, name: label.name }).execute();
-    if (byName) await this.mergeInto(trx, 'vas', byName.id, label.id);
+    if (byName) await this.mergeInto(trx, 'vas', byName.id, label.id, rekeyed);
     return label.id;
   }
 
@@ -356,13 +393,15 @@ export class CatalogueWriteRepository {
     else await trx.insertInto('circles').values({ id, name }).execute();
   }
 
-  /** Points everything that used label `from` at label `to`, then deletes `from`. */
+  /** Points everything that used label `from` at label `to`, then deletes `from` (and says so in `rekeyed`). */
   private async mergeInto<Id extends number | string>(
     trx: Trx,
     table: LabelTable,
     from: Id,
     to: Id,
+    rekeyed: Map<string, number | string>,
   ): Promise<void> {
+    rekeyed.set(`${table}:${from}`, to);
     if (table === 'circles') {
       await sql`UPDATE works SET circle_id = ${to} WHERE circle_id = ${from}`.execute(trx);
     } else {

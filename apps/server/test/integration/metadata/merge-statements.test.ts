@@ -1,0 +1,111 @@
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkMetadataStore, type WorkProviderResult } from '../../../src/metadata/work-metadata-store.js';
+import { CatalogueWriteRepository } from '../../../src/repositories/catalogue-write.repository.js';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
+
+/** Counts every statement sent through the Kysely instance it is plugged into. */
+class StatementCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.count++;
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/**
+ * Issue 15 item 7 and issue 12's import budget: the batch merge (the kikoeru import, the DLsite job's
+ * batches) costs a constant number of statements per batch, not a dozen round trips per work.
+ */
+describe.each(DATABASE_KINDS)('the batch merge on %s', (kind) => {
+  let server: TestServer;
+  let nextId = 310_000;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, {});
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** Merges `size` new works sharing labels named after `prefix` (new to the database); returns the statements. */
+  async function statementsToMerge(size: number, prefix: string): Promise<number> {
+    const db = server.ctx.database.db;
+    const now = new Date().toISOString();
+    const ids = Array.from({ length: size }, () => nextId++);
+    await db
+      .insertInto('works')
+      .values(
+        ids.map((id) => ({
+          id,
+          title: `RJ${id}`,
+          root_dir: '/library',
+          dir: `RJ${id}`,
+          metadata_source: 'none',
+          create_date: now,
+          scanned_at: now,
+        })),
+      )
+      .execute();
+    const counter = new StatementCounter();
+    const counted = db.withPlugin(counter);
+    const store = new WorkMetadataStore({
+      db: counted,
+      catalogue: new CatalogueWriteRepository(counted, kind),
+      providerOrder: () => ['kikoeru'],
+      catalogueChanged: () => {},
+      now: () => now,
+    });
+    const results: WorkProviderResult[] = ids.map((id) => ({
+      workId: id,
+      provider: 'kikoeru',
+      result: {
+        status: 'ok',
+        data: {
+          title: `${prefix} title ${id}`,
+          circle: { id: null, name: `${prefix} circle` },
+          tags: [
+            { id: null, name: `${prefix} tag 1`, i18n: {} },
+            { id: null, name: `${prefix} tag 2`, i18n: {} },
+          ],
+          vas: [{ id: null, name: `${prefix} va` }],
+          release: '2020-01-02',
+          price: 110,
+        },
+      },
+    }));
+    await store.saveAndRemerge(results);
+
+    const merged = await db
+      .selectFrom('works')
+      .innerJoin('circles', 'circles.id', 'works.circle_id')
+      .select(['works.title', 'circles.name', 'works.price'])
+      .where('works.id', 'in', ids)
+      .execute();
+    expect(merged).toHaveLength(size);
+    expect(merged.every((row) => row.name === `${prefix} circle` && row.price === 110)).toBe(true);
+    const tagLinks = await db.selectFrom('work_tags').select('work_id').where('work_id', 'in', ids).execute();
+    expect(tagLinks).toHaveLength(size * 2);
+    const vaLinks = await db.selectFrom('work_vas').select('work_id').where('work_id', 'in', ids).execute();
+    expect(vaLinks).toHaveLength(size);
+    return counter.count;
+  }
+
+  it('sends as many statements for a batch of 150 works as for a batch of 3', async () => {
+    const small = await statementsToMerge(3, 'Small');
+    const large = await statementsToMerge(150, 'Large');
+    expect(large).toBe(small);
+    // Saving, four reads, the labels (new ones: a few each), the links and the rows.
+    expect(small).toBeLessThan(40);
+  });
+});
