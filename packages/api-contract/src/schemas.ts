@@ -142,6 +142,8 @@ export const TrackFile = z.object({
   title: z.string(),
   hash: z.string(),
   workTitle: z.string(),
+  /** The file's work as asmr.one's apps read it from each node (`/api/tracks/:id?v=1|2`). */
+  work: z.object({ id: z.number().int(), source_id: z.string(), source_type: z.string() }).optional(),
   size: z.number(),
   mediaStreamUrl: z.string(),
   mediaDownloadUrl: z.string(),

@@ -21,9 +21,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'GET /api/auth/reg': 'public',
   'POST /api/auth/reg': 'public',
   'PUT /api/auth/password': 'member',
+  'POST /api/auth/change-password': 'member', // asmr.one apps' form of the same change
 
   'GET /api/works': 'signedIn',
   'GET /api/search': 'signedIn',
+  'POST /api/works': 'signedIn', // the POST forms of the two lists some apps send: reads, not writes
+  'POST /api/search': 'signedIn',
   'GET /api/search/*': 'signedIn',
   'GET /api/workInfo/:id': 'signedIn',
   'GET /api/work/:id': 'signedIn',

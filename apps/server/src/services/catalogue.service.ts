@@ -179,7 +179,7 @@ export class CatalogueService {
   async tracks(id: number): Promise<TrackNode[]> {
     const work = await this.works.findById(id);
     if (!work) throw new NotFound(`Work ${id} not found`);
-    return buildTrackTree(work.id, work.title, await this.files.listByWork(id), {
+    return buildTrackTree(work, await this.files.listByWork(id), {
       lowBitrate: this.lowBitrate(),
     });
   }

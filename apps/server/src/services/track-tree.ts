@@ -1,6 +1,7 @@
-import type { TrackFolder, TrackNode } from '@sasayaki/api-contract';
+import { formatWorkCode, type TrackFolder, type TrackNode } from '@sasayaki/api-contract';
 import type { FileRow } from '../db/schema.js';
 import { hasLowBitrateStream } from '../media/low-bitrate.js';
+import { defaultSourceType } from '../metadata/work-metadata-store.js';
 
 /** A file's title in the tree: the last part of its path. */
 export function fileTitle(path: string): string {
@@ -14,11 +15,17 @@ export function fileTitle(path: string): string {
  * qualify (contract section 7) also get a `streamLowQualityUrl`.
  */
 export function buildTrackTree(
-  workId: number,
-  workTitle: string,
+  work: { id: number; title: string; source_type: string | null },
   files: FileRow[],
   options: { lowBitrate?: boolean } = {},
 ): TrackNode[] {
+  const { id: workId, title: workTitle } = work;
+  // asmr.one's apps read each file's work from its node (reference section 5); one object for all of them.
+  const nodeWork = {
+    id: workId,
+    source_id: formatWorkCode(workId),
+    source_type: work.source_type ?? defaultSourceType(workId),
+  };
   const root: TrackFolder = { type: 'folder', title: '', children: [] };
   const folders = new Map<string, TrackFolder>([['', root]]);
   const folderFor = (dirPath: string): TrackFolder => {
@@ -39,6 +46,7 @@ export function buildTrackTree(
       title: fileTitle(file.path),
       hash,
       workTitle,
+      work: nodeWork,
       size: file.size,
       mediaStreamUrl: `/api/media/stream/${hash}`,
       mediaDownloadUrl: `/api/media/download/${hash}`,

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import {
+  AppPasswordChange,
+  AppSession,
   AuthMe,
   Credentials,
   MessageBody,
@@ -11,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { Unauthorized } from '../../errors.js';
+import type { IssuedSession } from '../../services/account.service.js';
 import { TOKEN_COOKIE } from '../plugins/auth.plugin.js';
 import { noStore } from './works.routes.js';
 
@@ -22,11 +26,27 @@ function setTokenCookie(request: FastifyRequest, reply: FastifyReply, token: str
   );
 }
 
+/** A UUID-shaped id of an account that stays the same across its sessions and names. */
+function recommenderUuid(userId: number): string {
+  const hex = createHash('sha256').update(`sasayaki-user:${userId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** Login, registration, logout and password changes (contract section 3). */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
   const lifetime = ctx.config.auth.tokenLifetimeSeconds;
+
+  /** The session as asmr.one's apps read it: the user with `loggedIn`, `email` and `recommenderUuid`. */
+  const appSession = async (session: IssuedSession): Promise<AppSession> => {
+    const user = await ctx.accounts.userForToken(session.token);
+    if (!user) throw new Unauthorized();
+    return {
+      token: session.token,
+      user: { ...session.user, loggedIn: true, email: null, recommenderUuid: recommenderUuid(user.id) },
+    };
+  };
 
   api.get('/auth/me', { schema: { tags, response: { 200: AuthMe } } }, async (request, reply) => {
     noStore(reply);
@@ -39,12 +59,12 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.post(
     '/auth/me',
-    { schema: { tags, body: Credentials, response: { 200: Session } } },
+    { schema: { tags, body: Credentials, response: { 200: AppSession } } },
     async (request, reply) => {
       noStore(reply);
       const session = await ctx.accounts.login(request.body.name, request.body.password, request.ip);
       setTokenCookie(request, reply, session.token, lifetime);
-      return session;
+      return appSession(session);
     },
   );
 
@@ -60,35 +80,39 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.post(
     '/auth/reg',
-    { schema: { tags, body: Registration, response: { 201: Session } } },
+    { schema: { tags, body: Registration, response: { 201: AppSession } } },
     async (request, reply) => {
       noStore(reply);
       const session = await ctx.accounts.register(request.body.name, request.body.password, request.ip);
       setTokenCookie(request, reply, session.token, lifetime);
-      return reply.code(201).send(session);
+      return reply.code(201).send(await appSession(session));
     },
   );
 
-  api.put(
-    '/auth/password',
-    {
-      schema: {
-        tags,
-        body: PasswordChange,
-        response: { 200: MessageBody.extend({ token: Session.shape.token }) },
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      if (!request.user) throw new Unauthorized();
-      const session = await ctx.accounts.changePassword(
-        request.user,
-        request.body.oldPassword,
-        request.body.newPassword,
-        request.ip,
-      );
-      setTokenCookie(request, reply, session.token, lifetime);
-      return { message: 'Password changed: other sessions are signed out', token: session.token };
-    },
+  const changePassword = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    passwords: { oldPassword: string; newPassword: string },
+  ) => {
+    noStore(reply);
+    if (!request.user) throw new Unauthorized();
+    const session = await ctx.accounts.changePassword(
+      request.user,
+      passwords.oldPassword,
+      passwords.newPassword,
+      request.ip,
+    );
+    setTokenCookie(request, reply, session.token, lifetime);
+    return { message: 'Password changed: other sessions are signed out', token: session.token };
+  };
+  const changed = { 200: MessageBody.extend({ token: Session.shape.token }) };
+  api.put('/auth/password', { schema: { tags, body: PasswordChange, response: changed } }, (request, reply) =>
+    changePassword(request, reply, request.body),
+  );
+  // The asmr.one apps' form of the same change, with its limits on wrong old passwords.
+  api.post(
+    '/auth/change-password',
+    { schema: { tags, body: AppPasswordChange, response: changed } },
+    (request, reply) => changePassword(request, reply, request.body),
   );
 }

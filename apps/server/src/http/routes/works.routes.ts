@@ -1,4 +1,4 @@
-import { Envelope, TrackNode, Work, WorkIdParam, WorksQuery } from '@sasayaki/api-contract';
+import { Envelope, TrackNode, Work, WorkIdParam, WorksBody, WorksQuery } from '@sasayaki/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,9 @@ import type { AppContext } from '../../context.js';
 import type { WorkFilter } from '../../repositories/work-query.js';
 import { parseSearch } from '../../services/search-syntax.js';
 import { sendCataloguePage } from './catalogue-page.js';
+
+/** `?v=1|2`: asmr.one's apps ask these versions of a work and its tree; both get the one shape. */
+const ApiVersion = z.object({ v: z.enum(['1', '2']).optional() });
 
 /** Lists that depend on the user are never stored by caches; public metadata may be, briefly. */
 export function noStore(reply: FastifyReply): void {
@@ -88,6 +91,26 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
+  // The POST forms some apps send (reference section 3): the same list, its parameters in a JSON body.
+  api.post(
+    '/works',
+    { schema: { tags, body: WorksBody, response: { 200: Envelope } } },
+    async (request, reply) => {
+      noStore(reply);
+      const query = request.body;
+      const page = await ctx.catalogue.page(listFilter(query), listOptions(query), request.user?.id ?? null);
+      return sendCataloguePage(request, reply, ctx.catalogue, page);
+    },
+  );
+  api.post(
+    '/search',
+    { schema: { tags, body: WorksBody, response: { 200: Envelope } } },
+    async (request, reply) => {
+      noStore(reply);
+      return search(request.body.keyword ?? '', request.body, request, reply);
+    },
+  );
+
   api.get(
     '/workInfo/:id',
     { schema: { tags, params: z.object({ id: WorkIdParam }), response: { 200: Work } } },
@@ -99,7 +122,14 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
 
   api.get(
     '/work/:id',
-    { schema: { tags, params: z.object({ id: WorkIdParam }), response: { 200: Work } } },
+    {
+      schema: {
+        tags,
+        params: z.object({ id: WorkIdParam }),
+        querystring: ApiVersion,
+        response: { 200: Work },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       return ctx.catalogue.get(request.params.id, request.user?.id ?? null);
@@ -108,7 +138,14 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
 
   api.get(
     '/tracks/:id',
-    { schema: { tags, params: z.object({ id: WorkIdParam }), response: { 200: z.array(TrackNode) } } },
+    {
+      schema: {
+        tags,
+        params: z.object({ id: WorkIdParam }),
+        querystring: ApiVersion,
+        response: { 200: z.array(TrackNode) },
+      },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, max-age=60');
       return ctx.catalogue.tracks(request.params.id);
