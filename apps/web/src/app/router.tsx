@@ -48,6 +48,8 @@ const screens: RouteObject[] = [
   { path: 'about', ...page(() => import('../features/about/AboutPage')) },
   { path: 'settings', ...page(() => import('../features/settings/SettingsPage')) },
   { path: 'admin/scanner', ...page(() => import('../features/admin/ScannerPage')) },
+  { path: 'admin/users', ...page(() => import('../features/admin/users/UsersPage')) },
+  { path: 'admin/feedback', ...page(() => import('../features/admin/inbox/FeedbackPage')) },
   { path: '404', ...notFound },
   { path: '*', ...notFound },
 ];

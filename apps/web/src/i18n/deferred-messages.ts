@@ -1,7 +1,9 @@
 import { feedbackMessages } from '../components/feedback/messages';
 import { reviewMessages } from '../components/review/messages';
 import { aboutMessages } from '../features/about/messages';
+import { inboxMessages } from '../features/admin/inbox/messages';
 import { adminMessages } from '../features/admin/messages';
+import { usersMessages } from '../features/admin/users/messages';
 import { authMessages } from '../features/auth/messages';
 import { favouritesMessages } from '../features/favourites/messages';
 import { labelsMessages } from '../features/labels/messages';
@@ -19,6 +21,8 @@ export const DEFERRED_MESSAGES: Record<string, FeatureMessages> = {
   settings: settingsMessages,
   about: aboutMessages,
   admin: adminMessages,
+  users: usersMessages,
+  inbox: inboxMessages,
   work: workMessages,
   workEdit: workEditMessages,
   workSources: workSourcesMessages,

@@ -8,7 +8,6 @@ import {
   IconLogout,
   IconMicrophone2,
   IconMoon,
-  IconRadar,
   IconSettings,
   IconTags,
   IconUsersGroup,
@@ -22,6 +21,7 @@ import { logout, useSession } from '../../features/auth/session';
 import { playRandomWork } from '../../features/works/random-play';
 import { afterOverlayBack, useOverlayLink } from '../../lib/use-back-closes';
 import { usePlayerActivation } from '../../player/activation';
+import { AdminLinks } from './AdminLinks';
 import classes from './layout.module.css';
 
 const LogoutDialog = lazy(() => import('./LogoutDialog'));
@@ -98,15 +98,7 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
         />
       </Box>
       <Divider my="xs" />
-      {user?.group === 'administrator' && (
-        <NavLink
-          component={RouterLink}
-          to="/admin/scanner"
-          label={t('common.nav.scanner')}
-          leftSection={<IconRadar size={18} />}
-          onClick={followLink}
-        />
-      )}
+      {user?.group === 'administrator' && <AdminLinks onFollow={followLink} />}
       <NavLink
         component={RouterLink}
         to="/about"
