@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Config } from '@sasayaki/server/config/config.js';
 import { openDatabase } from '@sasayaki/server/db/connection.js';
+import type { Database } from '@sasayaki/server/db/schema.js';
+import type { Kysely } from 'kysely';
 import { type DatabaseKind, judge, type Measurement } from './report.js';
 import { SERVER_MAIN, type ServerEnv, serverEnv } from './server-process.js';
 
@@ -8,25 +11,87 @@ interface ScanRun {
   ms: number;
   exitCode: number | null;
   output: string;
+  /** The scan process's peak resident memory (VmHWM), MB. */
+  peakMb: number | null;
+  /** Works committed (added + updated) over time, sampled while the scan ran. */
+  progress: Array<{ ms: number; works: number }>;
 }
 
-/** Runs `main.js scan` as its own process, as an administrator would, and times it to exit. */
-function scanOnce(settings: ServerEnv): Promise<ScanRun> {
-  return new Promise((resolve, reject) => {
-    const startedAt = performance.now();
-    const child = spawn(process.execPath, [SERVER_MAIN, 'scan'], {
-      env: serverEnv(settings),
-      stdio: ['ignore', 'pipe', 'pipe'],
+/** How often the running scan's progress and memory are sampled. */
+const SAMPLE_MS = 500;
+
+/** Peak resident memory of a process in MB (Linux's high-water mark), or null once it has exited. */
+function peakMegabytes(pid: number): number | null {
+  try {
+    const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : Number(kb) / 1024;
+  } catch {
+    return null;
+  }
+}
+
+/** Works the newest scan has committed so far, from its row's counts (written with its heartbeat). */
+async function committedWorks(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('scans').select('counts').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (!row) return 0;
+  const counts = JSON.parse(row.counts) as { added?: number; updated?: number };
+  return (counts.added ?? 0) + (counts.updated ?? 0);
+}
+
+/**
+ * Runs `main.js scan` as its own process, as an administrator would, and times it to exit; meanwhile
+ * samples its progress (a separate connection reading one row) and its memory.
+ */
+async function scanOnce(settings: ServerEnv, config: Config): Promise<ScanRun> {
+  const { db, close } = await openDatabase(config.database);
+  try {
+    return await new Promise((resolve, reject) => {
+      const startedAt = performance.now();
+      const child = spawn(process.execPath, [SERVER_MAIN, 'scan'], {
+        env: serverEnv(settings),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      let peakMb: number | null = null;
+      const progress: ScanRun['progress'] = [];
+      const keep = (chunk: Buffer) => {
+        output = (output + chunk.toString()).slice(-4000);
+      };
+      const sample = setInterval(() => {
+        if (child.pid !== undefined) peakMb = peakMegabytes(child.pid) ?? peakMb;
+        const ms = performance.now() - startedAt;
+        committedWorks(db).then(
+          (works) => progress.push({ ms, works }),
+          () => {}, // the scans table may not exist before the child's migrations ran
+        );
+      }, SAMPLE_MS);
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
+      child.once('error', reject);
+      child.once('exit', (exitCode) => {
+        clearInterval(sample);
+        resolve({ ms: performance.now() - startedAt, exitCode, output, peakMb, progress });
+      });
     });
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.once('error', reject);
-    child.once('exit', (exitCode) => resolve({ ms: performance.now() - startedAt, exitCode, output }));
-  });
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * Works per second in each tenth of the scan (from the first sample at or past k/10 of the works to the
+ * first at or past (k+1)/10): flat figures mean a work costs the same early and late.
+ */
+export function ratesByTenth(progress: ScanRun['progress'], works: number): number[] {
+  const reached = (count: number) => progress.find((sample) => sample.works >= count);
+  const rates: number[] = [];
+  for (let tenth = 0; tenth < 10; tenth++) {
+    const from = tenth === 0 ? { ms: 0, works: 0 } : reached((works * tenth) / 10);
+    const to = reached((works * (tenth + 1)) / 10);
+    if (!from || !to || to.ms <= from.ms) break;
+    rates.push(Math.round(((to.works - from.works) * 1000) / (to.ms - from.ms)));
+  }
+  return rates;
 }
 
 async function presentWorks(config: Config): Promise<number> {
@@ -61,7 +126,7 @@ export async function runScanSuite(
   works: number,
 ): Promise<Measurement[]> {
   const scale = works / 10_000;
-  const first = await scanOnce(settings);
+  const first = await scanOnce(settings, config);
   const indexed = first.exitCode === 0 ? await presentWorks(config) : 0;
   const results = [
     judge(
@@ -75,9 +140,19 @@ export async function runScanSuite(
       { figure: 'ms', limit: 120_000 * scale },
     ),
   ];
+  const tenths = ratesByTenth(first.progress, works);
+  results.push(
+    judge(
+      'scan: peak memory of the scan process',
+      database,
+      { rssMb: first.peakMb ?? Number.NaN, note: `works/s by tenths: ${tenths.join(', ') || 'not sampled'}` },
+      { figure: 'rssMb', limit: 250 },
+    ),
+  );
   console.log(`  scan: ${(first.ms / 1000).toFixed(1)} s (${results[0]?.note})`);
+  console.log(`  scan: peak ${first.peakMb?.toFixed(0)} MB; works/s by tenths: ${tenths.join(', ')}`);
   if (first.exitCode !== 0) return results;
-  const again = await scanOnce(settings);
+  const again = await scanOnce(settings, config);
   results.push(
     judge(
       'rescan, nothing changed',
