@@ -87,6 +87,9 @@ describe.each(DATABASE_KINDS)('POST /api/media/check-lrc-v2 on %s', (kind) => {
   it('matches by name alone when the app sends no length', async () => {
     const response = await ask({ intProductID: 202, mediaFileName: '01 はじめに.mp3' });
     expect(response.json().map((c: { hash: string }) => c.hash)).toEqual(['201/1']);
+    // The SE marker is no part of the name: without a length, the name alone must match.
+    const withoutEffects = await ask({ intProductID: 201, mediaFileName: '01_はじめに_NoSE.wav' });
+    expect(withoutEffects.json().map((c: { hash: string }) => c.hash)).toEqual(['201/1']);
   });
 
   it('answers 404 for an unknown work and 400 without a file name', async () => {
