@@ -70,7 +70,13 @@ async function scanOnce(settings: ServerEnv, config: Config): Promise<ScanRun> {
       child.once('error', reject);
       child.once('exit', (exitCode) => {
         clearInterval(sample);
-        resolve({ ms: performance.now() - startedAt, exitCode, output, peakMb, progress });
+        const ms = performance.now() - startedAt;
+        // The last tenth ends with the scan: its final counts are written as it finishes.
+        const done = (works: number | null) => {
+          if (works !== null) progress.push({ ms, works });
+          resolve({ ms, exitCode, output, peakMb, progress });
+        };
+        committedWorks(db).then(done, () => done(null));
       });
     });
   } finally {
