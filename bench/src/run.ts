@@ -12,6 +12,7 @@ import { generateLibrary } from './generate-library.js';
 import { runImportSuite } from './import-suite.js';
 import { runMetadataSuite } from './metadata-suite.js';
 import { runPlayerSuite } from './player-suite.js';
+import { runRecommenderSuite } from './recommender-suite.js';
 import { type DatabaseKind, formatTable, judge, type Measurement, writeReport } from './report.js';
 import { runScanSuite } from './scan-suite.js';
 import { residentMegabytes, type ServerEnv, serverEnv, startServer } from './server-process.js';
@@ -84,6 +85,11 @@ async function catalogueRun(
           loginSeconds: LOGIN_SECONDS,
           onPeakRss,
         }),
+      )),
+    );
+    measurements.push(
+      ...(await isolated(database, 'recommender', () =>
+        runRecommenderSuite(server, { database, facts, seconds: LATENCY_SECONDS, onPeakRss }),
       )),
     );
     measurements.push(...(await runStreamSuite(server, database, onPeakRss)));
