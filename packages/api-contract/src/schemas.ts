@@ -214,9 +214,12 @@ export const VersionBody = z.object({
 export const CheckLrcBody = z.object({
   result: z.boolean(),
   message: z.string(),
+  /** The subtitle to fetch from `/api/media/stream/<hash>`: `<work>/<file>.lrc` offers a VTT or SRT file as LRC. */
   hash: z.string(),
   lyricExtension: z.string(),
 });
+  /** When `hash` is the LRC form: the subtitle file as it is (Sasayaki's web app reads VTT and SRT itself). */
+  original: z.object({ hash: z.string(), lyricExtension: z.string() }).optional(),
 
 // ---- accounts, reviews, feedback (shared with the accounts issue) ----
 

@@ -6,10 +6,14 @@ import { type ContentTypeSpec, contentTypeFor } from '../media/content-type.js';
 import type { CoverStore } from '../media/cover-store.js';
 import type { CoverFormat } from '../media/cover-variants.js';
 import { absolutePathOf } from '../media/file-location.js';
+import { readLibraryFile } from '../media/library-file.js';
 import { hasLowBitrateStream } from '../media/low-bitrate.js';
+import { LRC_CONVERTIBLE, subtitleToLrc } from '../media/subtitle-to-lrc.js';
+import { detectCharset } from '../media/text-charset.js';
 import type { TranscodeSource } from '../media/transcoder.js';
 import type { ArchiveEntry } from '../media/work-archive.js';
 import type { LocatedFile } from '../repositories/file.repository.js';
+import { LruMap } from '../util/lru-map.js';
 
 /** What the media routes need of a work: where it lives and its cover. */
 export interface MediaWork {
@@ -45,7 +49,18 @@ export interface SubtitleCheck {
   message: string;
   hash: string;
   lyricExtension: string;
+  /** The subtitle file as it is, when `hash` offers its LRC form (Sasayaki's web app reads this). */
+  original?: { hash: string; lyricExtension: string };
 }
+
+/** A subtitle converted to LRC, and the ETag its answer carries. */
+export interface LrcText {
+  text: string;
+  etag: string;
+}
+
+/** Subtitles larger than this are no subtitles: not converted (404). */
+const MAX_SUBTITLE_BYTES = 4 * 1024 * 1024;
 
 export interface WorkArchivePlan {
   /** `RJ123456.zip`, or `RJ123456 - <folder>.zip` for one folder. */
@@ -58,6 +73,9 @@ export interface WorkArchivePlan {
  * sends it). Every path is rebuilt from what the scanner stored; nothing from a request is joined on.
  */
 export class MediaService {
+  /** Conversions by file and its indexed size and modification time: a changed file is converted again. */
+  private readonly lrcTexts = new LruMap<string, LrcText>(200);
+
   constructor(private readonly sources: MediaSources) {}
 
   async file(workId: number, fileId: number): Promise<MediaFile> {
@@ -91,12 +109,35 @@ export class MediaService {
         ? undefined
         : await this.sources.files.find(workId, file.subtitle_file_id);
     if (!subtitle) return { result: false, message: 'No subtitle file', hash: '', lyricExtension: '' };
-    return {
-      result: true,
-      message: 'Subtitle file found',
-      hash: `${workId}/${subtitle.file_id}`,
-      lyricExtension: `.${extensionOf(subtitle.path)}`,
-    };
+    const hash = `${workId}/${subtitle.file_id}`;
+    const lyricExtension = `.${extensionOf(subtitle.path)}`;
+    // The apps feed whatever check-lrc names to an LRC parser: a VTT or SRT file is offered as LRC.
+    if (LRC_CONVERTIBLE.has(extensionOf(subtitle.path))) {
+      return {
+        result: true,
+        message: 'Subtitle file found',
+        hash: `${hash}.lrc`,
+        lyricExtension: '.lrc',
+        original: { hash, lyricExtension },
+      };
+    }
+    return { result: true, message: 'Subtitle file found', hash, lyricExtension };
+  }
+
+  /** A VTT or SRT subtitle in LRC form (`/api/media/stream/<work>/<file>.lrc`); 404 for other files. */
+  async subtitleAsLrc(workId: number, fileId: number): Promise<LrcText> {
+    const file = await this.sources.files.find(workId, fileId);
+    if (!file || !LRC_CONVERTIBLE.has(extensionOf(file.path))) throw new NotFound('File not found');
+    const key = `${workId}/${fileId}:${file.size}:${file.mtime_ms}`;
+    const cached = this.lrcTexts.get(key);
+    if (cached) return cached;
+    const bytes = await readLibraryFile(absolutePathOf(file), file.root_dir, MAX_SUBTITLE_BYTES).catch(() => {
+      throw new NotFound('File not found');
+    });
+    const text = subtitleToLrc(new TextDecoder(detectCharset(bytes, false)).decode(bytes));
+    const converted = { text, etag: `W/"lrc-${key.replace(/[^\w:-]/g, '-')}"` };
+    this.lrcTexts.set(key, converted);
+    return converted;
   }
 
   /**

@@ -26,6 +26,14 @@ const FileId = z
   .transform(Number);
 
 const FileParams = z.object({ workId: WorkId, fileId: FileId });
+/** A stream's file: its id, or `<id>.lrc` for a VTT or SRT subtitle in LRC form (the hash check-lrc offers). */
+const StreamParams = z.object({
+  workId: WorkId,
+  fileId: z
+    .string()
+    .regex(/^\d{1,9}(\.lrc)?$/, { message: 'must be a non-negative integer' })
+    .transform((value) => ({ id: Number.parseInt(value, 10), lrc: value.endsWith('.lrc') })),
+});
 const WorkParams = z.object({ workId: WorkId });
 /** Media URLs carry `?token=` because audio elements cannot send headers; other parameters are ignored. */
 const MediaQuery = z.object({ token: z.string().optional() });
@@ -68,9 +76,19 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
   api.route({
     method: GET_HEAD,
     url: '/media/stream/:workId/:fileId',
-    schema: fileSchema,
+    schema: { tags: ['media'], params: StreamParams, querystring: MediaQuery },
     handler: async (request, reply) => {
-      const file = await ctx.media.file(request.params.workId, request.params.fileId);
+      const { workId, fileId } = request.params;
+      if (fileId.lrc) {
+        const lrc = await ctx.media.subtitleAsLrc(workId, fileId.id);
+        reply
+          .type('text/plain; charset=utf-8')
+          .header('Cache-Control', STREAM_CACHE)
+          .header('ETag', lrc.etag);
+        if (request.headers['if-none-match'] === lrc.etag) return reply.code(304).send();
+        return reply.send(request.method === 'HEAD' ? '' : lrc.text);
+      }
+      const file = await ctx.media.file(workId, fileId.id);
       return sendFile(request, reply, {
         path: file.path,
         root: file.root,

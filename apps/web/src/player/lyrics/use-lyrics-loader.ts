@@ -11,6 +11,8 @@ interface CheckLrc {
   result: boolean;
   hash?: string;
   lyricExtension?: string;
+  /** The subtitle as it is when `hash` is its LRC form for other apps: this app reads VTT and SRT itself. */
+  original?: { hash: string; lyricExtension: string };
 }
 
 async function fetchText(hash: string): Promise<string> {
@@ -55,8 +57,9 @@ export async function loadLyrics(
       done({ lines: [], source: { kind: 'none' } });
       return;
     }
-    const text = await fetchText(check.hash);
-    done({ lines: parseSubtitle(text, formatOf(check.lyricExtension)), source: { kind: 'auto' } });
+    const subtitle = check.original ?? { hash: check.hash, lyricExtension: check.lyricExtension };
+    const text = await fetchText(subtitle.hash);
+    done({ lines: parseSubtitle(text, formatOf(subtitle.lyricExtension)), source: { kind: 'auto' } });
   } catch (error) {
     done({ lines: [], source: { kind: 'none' } });
     if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return;
