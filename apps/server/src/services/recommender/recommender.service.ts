@@ -50,6 +50,7 @@ interface Model {
 export class RecommenderService {
   private readonly features: Refreshing<CatalogueFeatures>;
   private readonly activity: Refreshing<Activity>;
+  private lastActivity: { fingerprint: string; activity: Activity } | null = null;
   private model: { features: CatalogueFeatures; activity: Activity; value: Model } | null = null;
   /** Finished personal lists, by user, valid while the model and the user's own rows are unchanged. */
   private readonly forUser = new LruMap<number, { key: string; model: Model; ids: number[] }>(1_000);
@@ -139,6 +140,15 @@ export class RecommenderService {
       this.repository.reviewSignals(),
       this.repository.playSignals(),
     ]);
+    // Unchanged rows keep the model (and its sorted popular list) as it is: decay scales every score
+    // by the same factor, so the order it gave stays right.
+    const fingerprint = [
+      reviews.length,
+      plays.length,
+      latest(reviews.map((row) => row.updated_at)),
+      latest(plays.map((row) => row.last_played_at)),
+    ].join('|');
+    if (this.lastActivity?.fingerprint === fingerprint) return this.lastActivity.activity;
     const byUser = tastes(reviews, plays);
     const likedBy = new Map<number, Array<{ userId: number; strength: number }>>();
     for (const [userId, taste] of byUser) {
@@ -149,7 +159,9 @@ export class RecommenderService {
         else likedBy.set(workId, [{ userId, strength }]);
       }
     }
-    return { tastes: byUser, likedBy, popularity: popularity(reviews, plays, this.now()) };
+    const activity = { tastes: byUser, likedBy, popularity: popularity(reviews, plays, this.now()) };
+    this.lastActivity = { fingerprint, activity };
+    return activity;
   }
 
   /** The user's works scored by shared labels and by what listeners like them liked; best first. */
@@ -277,6 +289,12 @@ export class RecommenderService {
       pagination: { currentPage: page, pageSize, totalCount: ids.length },
     };
   }
+}
+
+function latest(times: string[]): string {
+  let best = '';
+  for (const time of times) if (time > best) best = time;
+  return best;
 }
 
 function norm(taste: Taste | undefined): number {
