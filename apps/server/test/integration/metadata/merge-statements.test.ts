@@ -101,6 +101,68 @@ describe.each(DATABASE_KINDS)('the batch merge on %s', (kind) => {
     return counter.count;
   }
 
+  it('links every work of a batch to a label another work of the same batch re-keyed to its official id', async () => {
+    const db = server.ctx.database.db;
+    const now = new Date().toISOString();
+    const [first, second] = [nextId++, nextId++];
+    await db
+      .insertInto('works')
+      .values(
+        [first, second].map((id) => ({
+          id,
+          title: `RJ${id}`,
+          root_dir: '/library',
+          dir: `RJ${id}`,
+          metadata_source: 'none',
+          create_date: now,
+          scanned_at: now,
+        })),
+      )
+      .execute();
+    // The first work knows the tag and circle by name only (a reserved id is invented); the second
+    // brings their official ids, which take the invented rows' place.
+    await server.ctx.metadata.saveAndRemerge(
+      [
+        {
+          id: first,
+          circle: { id: null, name: 'Re-keyed circle' },
+          tag: { id: null, name: 'Re-keyed tag', i18n: {} },
+        },
+        {
+          id: second,
+          circle: { id: 4242, name: 'Re-keyed circle' },
+          tag: { id: 4343, name: 'Re-keyed tag', i18n: {} },
+        },
+      ].map(({ id, circle, tag }) => ({
+        workId: id,
+        provider: 'workinfo' as const,
+        result: { status: 'ok' as const, data: { circle, tags: [tag] } },
+      })),
+    );
+    const works = await db
+      .selectFrom('works')
+      .select(['id', 'circle_id'])
+      .where('id', 'in', [first, second])
+      .orderBy('id')
+      .execute();
+    expect(works).toEqual([
+      { id: first, circle_id: 4242 },
+      { id: second, circle_id: 4242 },
+    ]);
+    const links = await db
+      .selectFrom('work_tags')
+      .select(['work_id', 'tag_id'])
+      .where('work_id', 'in', [first, second])
+      .orderBy('work_id')
+      .execute();
+    expect(links).toEqual([
+      { work_id: first, tag_id: 4343 },
+      { work_id: second, tag_id: 4343 },
+    ]);
+    const tags = await db.selectFrom('tags').select('id').where('name', '=', 'Re-keyed tag').execute();
+    expect(tags).toEqual([{ id: 4343 }]);
+  });
+
   it('sends as many statements for a batch of 150 works as for a batch of 3', async () => {
     const small = await statementsToMerge(3, 'Small');
     const large = await statementsToMerge(150, 'Large');
