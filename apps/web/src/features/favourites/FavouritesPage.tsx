@@ -54,7 +54,7 @@ export default function FavouritesPage() {
         </Tabs.List>
       </Tabs>
       {!user ? null : route.view === 'folder' ? (
-        <FolderView />
+        <FolderView userName={user.name} />
       ) : route.view === 'history' ? (
         <HistoryView />
       ) : (

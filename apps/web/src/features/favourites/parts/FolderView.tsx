@@ -1,4 +1,16 @@
-import { Accordion, Anchor, Badge, Box, Button, Group, Rating, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Accordion,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Rating,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { ReviewedWork } from '@sasayaki/api-contract';
 import { IconFolder } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,6 +21,7 @@ import { Cover } from '../../../components/work/Cover';
 import { notifyError } from '../../../lib/notify';
 import { useAllFavourites } from '../api';
 import { groupByCircle } from '../group';
+import { PlaylistsPanel } from '../playlists/PlaylistsPanel';
 import { EmptyState } from './EmptyState';
 
 function FolderRow({ work }: { work: ReviewedWork }) {
@@ -50,8 +63,20 @@ function FolderRow({ work }: { work: ReviewedWork }) {
   );
 }
 
+/** The folder view: the user's playlists, then their favourites grouped by circle. */
+export function FolderView({ userName }: { userName: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <Title order={3}>{t('favourites.playlists.heading')}</Title>
+      <PlaylistsPanel userName={userName} />
+      <CircleFolders />
+    </Stack>
+  );
+}
+
 /** The user's favourites grouped by circle: collapsible groups with counts. */
-export function FolderView() {
+function CircleFolders() {
   const { t, i18n } = useTranslation();
   const { data, isPending, error } = useAllFavourites();
   const groups = useMemo(() => groupByCircle(data ?? [], i18n.language), [data, i18n.language]);
