@@ -6,6 +6,7 @@ import { TokenService } from './auth/token.service.js';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { LibraryWatcher } from './jobs/library-watcher.js';
 import { CoverStore } from './media/cover-store.js';
 import { Transcoder } from './media/transcoder.js';
 import { createMetadataFetchJob } from './metadata/create-fetch-job.js';
@@ -67,6 +68,8 @@ export interface AppContext {
   /** Low-bitrate streams (contract section 7); `available` is false without ffmpeg. */
   transcoder: Transcoder;
   scans: ScanService;
+  /** Targeted scans of what changed in the library; started by `serve` only (jobs/library-watcher.ts). */
+  libraryWatcher: LibraryWatcher;
   /** Providers' answers and hand edits, merged into the catalogue (metadata/work-metadata-store.ts). */
   metadata: WorkMetadataStore;
   /** The DLsite fetch job: after scans, at start-up and on its schedule (metadata/fetch-job.ts). */
@@ -154,6 +157,12 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     // New works get their DLsite metadata behind the scan; the scan never waits for the network.
     afterScan: () => void metadataFetch.job.start().catch(() => {}),
   });
+  const libraryWatcher = new LibraryWatcher({
+    libraryDirs: config.libraryDirs,
+    watch: config.watch,
+    scans,
+    logger,
+  });
   const runtimeSettings = new RuntimeSettingsService(settings, {
     registration: config.auth.registration ?? false,
     guest: config.auth.guest,
@@ -190,6 +199,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     media,
     transcoder,
     scans,
+    libraryWatcher,
     metadata,
     metadataFetch: metadataFetch.job,
     metadataEdits: new MetadataEditService({
@@ -226,6 +236,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     }),
     async close() {
       // A scan of this process records its end before the database goes away.
+      await libraryWatcher.close();
       await scans.close();
       await metadataFetch.close();
       await transcoder.close();

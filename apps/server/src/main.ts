@@ -84,6 +84,10 @@ async function serve(): Promise<void> {
       .startWhenFree('incremental')
       .catch((error: unknown) => logger.warn({ err: error }, 'start-up scan not started'));
   }
+  // New and changed work folders are scanned within seconds (SASAYAKI_WATCH; docs/administration.md).
+  ctx.libraryWatcher
+    .start()
+    .catch((error: unknown) => logger.warn({ err: error }, 'library watcher not started'));
 }
 
 /** `sasayaki scan [--full]`: one scan in the foreground; the exit code says whether it finished. */

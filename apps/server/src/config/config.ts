@@ -15,6 +15,9 @@ import { dataPlacementProblem } from './data-placement.js';
  * first: defaults, `<data>/config.json`, environment variables. Nothing else in the server reads
  * `process.env`.
  */
+export const WATCH_MODES = ['events', 'poll', 'off'] as const;
+export type WatchMode = (typeof WATCH_MODES)[number];
+
 export interface Config {
   port: number;
   host: string;
@@ -30,6 +33,11 @@ export interface Config {
     /** How long a running scan's lock outlives its owner's last renewal (the owner renews every fifth). */
     leaseMs: number;
   };
+  /**
+   * The library watcher (jobs/library-watcher.ts): file-system events, polling (network mounts) or off;
+   * changes are collected for `debounceMs` of quiet before one targeted scan of the folders concerned.
+   */
+  watch: { mode: WatchMode; debounceMs: number; pollIntervalMs: number };
   transcode: { maxConcurrent: number; cacheBytes: number };
   metadata: {
     /**
@@ -155,6 +163,13 @@ const FileConfig = z
         leaseMs: z.number().int().min(1000).max(3_600_000),
       })
       .partial(),
+    watch: z
+      .object({
+        mode: z.enum(WATCH_MODES),
+        debounceMs: z.number().int().min(100).max(600_000),
+        pollIntervalMs: z.number().int().min(500).max(3_600_000),
+      })
+      .partial(),
     transcode: z
       .object({
         maxConcurrent: z.number().int().min(1).max(64),
@@ -237,6 +252,16 @@ function boolFromEnv(env: NodeJS.ProcessEnv, name: string): boolean | undefined 
   if (['1', 'true', 'yes', 'on'].includes(value)) return true;
   if (['0', 'false', 'no', 'off'].includes(value)) return false;
   throw new ConfigError(name, `expected true or false, got "${env[name]}"`);
+}
+
+/** SASAYAKI_WATCH: true (file-system events), false (off) or poll. */
+function watchModeFromEnv(env: NodeJS.ProcessEnv): WatchMode | undefined {
+  const value = env.SASAYAKI_WATCH?.toLowerCase();
+  if (value === undefined || value === '') return undefined;
+  if (value === 'poll') return 'poll';
+  if (['1', 'true', 'yes', 'on', 'events'].includes(value)) return 'events';
+  if (['0', 'false', 'no', 'off'].includes(value)) return 'off';
+  throw new ConfigError('SASAYAKI_WATCH', `expected true, false or poll, got "${env.SASAYAKI_WATCH}"`);
 }
 
 function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {
@@ -453,6 +478,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       concurrency: intFromEnv(env, 'SASAYAKI_SCAN_CONCURRENCY', 1, 64) ?? file.scan?.concurrency ?? 4,
       onStartup: boolFromEnv(env, 'SASAYAKI_SCAN_ON_STARTUP') ?? file.scan?.onStartup ?? true,
       leaseMs: intFromEnv(env, 'SASAYAKI_SCAN_LEASE_MS', 1000, 3_600_000) ?? file.scan?.leaseMs ?? 30_000,
+    },
+    watch: {
+      mode: watchModeFromEnv(env) ?? file.watch?.mode ?? 'events',
+      debounceMs:
+        intFromEnv(env, 'SASAYAKI_WATCH_DEBOUNCE_MS', 100, 600_000) ?? file.watch?.debounceMs ?? 2000,
+      pollIntervalMs:
+        intFromEnv(env, 'SASAYAKI_WATCH_POLL_MS', 500, 3_600_000) ?? file.watch?.pollIntervalMs ?? 5000,
     },
     transcode: {
       maxConcurrent:

@@ -30,6 +30,12 @@ interface Candidate extends WorkFolder {
 
 export type NewLocalFolder = Omit<WorkFolder, 'id'>;
 
+/**
+ * A targeted scan's folders: for each library root, the names of its top-level entries to look into
+ * (the watcher's changes, scanner/scan-scope.ts). Absent: the whole library.
+ */
+export type ScanScope = ReadonlyMap<string, ReadonlySet<string>>;
+
 const WORKINFO = 'workinfo.json';
 
 /**
@@ -45,6 +51,7 @@ export async function discoverWorkFolders(
   guard: PathGuard,
   reporter: ScanReporter,
   folderIds: ReadonlyMap<string, FolderWorkId> = new Map(),
+  scope?: ScanScope,
 ): Promise<Discovery> {
   const candidates: Candidate[] = [];
   const newLocalFolders: NewLocalFolder[] = [];
@@ -80,8 +87,10 @@ export async function discoverWorkFolders(
       return;
     }
     const folders: EntryName[] = [];
+    const inScope = depth === 0 ? scope?.get(root) : undefined;
     for (const entry of entries) {
       const name = decodeName(entry.name);
+      if (inScope && !inScope.has(name.text)) continue;
       if (entry.isDirectory()) folders.push(name);
       else if (
         entry.isSymbolicLink() &&
@@ -111,7 +120,9 @@ export async function discoverWorkFolders(
     }
   };
 
-  for (const [index, root] of roots.entries()) await walk(index, root, EMPTY_PATH, 0);
+  for (const [index, root] of roots.entries()) {
+    if (!scope || scope.has(root)) await walk(index, root, EMPTY_PATH, 0);
+  }
   return { works: pickOnePerCode(candidates, reporter), newLocalFolders, unreachableRoots };
 }
 

@@ -5,7 +5,7 @@ import type { WorkMetadataStore } from '../metadata/work-metadata-store.js';
 import type { AudioTagRepository } from '../repositories/audio-tag.repository.js';
 import type { CatalogueWriteRepository } from '../repositories/catalogue-write.repository.js';
 import { type FolderWorkIdRepository, folderKey } from '../repositories/folder-work-id.repository.js';
-import { discoverWorkFolders } from './discover-folders.js';
+import { discoverWorkFolders, type ScanScope } from './discover-folders.js';
 import { numberNewLocalFolders } from './folder-ids.js';
 import type { CoverSaver } from './make-cover.js';
 import { PathGuard } from './path-guard.js';
@@ -17,6 +17,8 @@ export interface PipelineOptions {
   libraryDirs: readonly string[];
   maxDepth: number;
   concurrency: number;
+  /** A targeted scan: only these top-level folders are read, and only their works can go missing. */
+  scope?: ScanScope;
 }
 
 export interface PipelineDeps {
@@ -30,6 +32,13 @@ export interface PipelineDeps {
   preferRemoteCover?: boolean;
   audio: AudioReader;
   now(): string;
+}
+
+/** Whether a stored work lies in the scan's folders (every work when the scan is not targeted). */
+function inScope(scope: ScanScope | undefined, rootDir: string, dir: string): boolean {
+  if (!scope) return true;
+  const top = dir.split('/', 1)[0] as string;
+  return scope.get(rootDir)?.has(top) ?? false;
 }
 
 /**
@@ -54,6 +63,7 @@ export async function runScanPipeline(
       guard,
       reporter,
       folderIds,
+      options.scope,
     );
     const previous = await deps.catalogue.loadWorkStates();
     const works = [
@@ -93,7 +103,13 @@ export async function runScanPipeline(
 
     const unreachable = new Set(discovery.unreachableRoots);
     const gone = [...previous.values()]
-      .filter((work) => work.missing === 0 && !seen.has(work.id) && !unreachable.has(work.root_dir))
+      .filter(
+        (work) =>
+          work.missing === 0 &&
+          !seen.has(work.id) &&
+          !unreachable.has(work.root_dir) &&
+          inScope(options.scope, work.root_dir, work.dir),
+      )
       .map((work) => work.id);
     await deps.catalogue.markMissing(gone, deps.now());
     await deps.metadata.placeEditionGroupsOf(gone);

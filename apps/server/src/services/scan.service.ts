@@ -10,6 +10,7 @@ import type { CatalogueWriteRepository } from '../repositories/catalogue-write.r
 import type { FolderWorkIdRepository } from '../repositories/folder-work-id.repository.js';
 import type { ScanLease, ScanRepository } from '../repositories/scan.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { ScanScope } from '../scanner/discover-folders.js';
 import type { CoverSaver } from '../scanner/make-cover.js';
 import type { AudioReader } from '../scanner/read-audio-headers.js';
 import { type PipelineDeps, runScanPipeline } from '../scanner/scan-pipeline.js';
@@ -18,6 +19,8 @@ import type { MaintenanceService } from './maintenance.service.js';
 
 /** Settings key set when a scan finished once: start-up scans only run before that. */
 export const SCANNED_ONCE_KEY = 'library_scanned_at';
+/** The scans row's mode of a targeted scan (the watcher's): an incremental scan of some top-level folders. */
+export const TARGETED_SCAN_MODE = 'watch';
 
 export interface ScanServiceDeps {
   config: Pick<Config, 'libraryDirs' | 'scan'> & { metadata?: Pick<Config['metadata'], 'dlsite'> };
@@ -122,12 +125,24 @@ export class ScanService {
 
   /** Starts a scan in the background and returns its first state; Conflict when one is running. */
   async start(mode: ScanMode): Promise<ScanState> {
+    return this.begin(mode, mode);
+  }
+
+  /**
+   * Starts an incremental scan of some top-level folders of the library (the watcher's changes), recorded
+   * with the mode `watch`; Conflict when a scan is running.
+   */
+  async startTargeted(scope: ScanScope): Promise<ScanState> {
+    return this.begin(TARGETED_SCAN_MODE, 'incremental', scope);
+  }
+
+  private async begin(recordedMode: string, mode: ScanMode, scope?: ScanScope): Promise<ScanState> {
     await this.abandonExpiredScan();
     const job = new ScanJob((issue) => this.deps.logger.debug({ scanIssue: issue }, 'scan problem'));
-    const row = await this.deps.scans.insertRunning(mode, this.lease(), this.now(), job.progress());
+    const row = await this.deps.scans.insertRunning(recordedMode, this.lease(), this.now(), job.progress());
     if (!row) throw new Conflict('A scan is already running');
-    this.deps.logger.info({ scanId: row.id, mode }, 'library scan started');
-    const done = this.execute(row.id, mode, job);
+    this.deps.logger.info({ scanId: row.id, mode: recordedMode }, 'library scan started');
+    const done = this.execute(row.id, mode, job, scope);
     this.local = { id: row.id, job, done };
     return toScanState(row);
   }
@@ -200,7 +215,7 @@ export class ScanService {
     await this.local.done;
   }
 
-  private async execute(id: number, mode: ScanMode, job: ScanJob): Promise<ScanState> {
+  private async execute(id: number, mode: ScanMode, job: ScanJob, scope?: ScanScope): Promise<ScanState> {
     const { scans, logger } = this.deps;
     const { leaseMs } = this.deps.config.scan;
     const every = renewalIntervalMs(leaseMs);
@@ -231,6 +246,7 @@ export class ScanService {
           libraryDirs: this.deps.config.libraryDirs,
           maxDepth: this.deps.config.scan.maxDepth,
           concurrency: this.deps.config.scan.concurrency,
+          scope,
         },
         {
           catalogue: this.deps.catalogue,
@@ -244,7 +260,8 @@ export class ScanService {
         },
         job,
       );
-      if (status === 'finished') {
+      // A targeted scan saw only part of the library: the start-up scan is still owed until a whole one ends.
+      if (status === 'finished' && !scope) {
         await this.deps.settings.set(SCANNED_ONCE_KEY, this.now());
         if (mode === 'full') await this.deps.maintenance.unlock();
       }
