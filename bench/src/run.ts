@@ -12,6 +12,7 @@ import { generateLibrary } from './generate-library.js';
 import { runImportSuite } from './import-suite.js';
 import { runMetadataSuite } from './metadata-suite.js';
 import { runPlayerSuite } from './player-suite.js';
+import { runPlaylistSuite } from './playlist-suite.js';
 import { runRecommenderSuite } from './recommender-suite.js';
 import { type DatabaseKind, formatTable, judge, type Measurement, writeReport } from './report.js';
 import { runScanSuite } from './scan-suite.js';
@@ -85,6 +86,11 @@ async function catalogueRun(
           loginSeconds: LOGIN_SECONDS,
           onPeakRss,
         }),
+      )),
+    );
+    measurements.push(
+      ...(await isolated(database, 'playlists', () =>
+        runPlaylistSuite(server, { database, facts, seconds: LATENCY_SECONDS, onPeakRss }),
       )),
     );
     measurements.push(

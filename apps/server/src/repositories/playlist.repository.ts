@@ -195,7 +195,9 @@ export class PlaylistRepository {
       .selectFrom('playlist_works as pw')
       .innerJoin('works as w', 'w.id', 'pw.work_id')
       .where('pw.playlist_id', '=', playlistId)
-      .where('w.missing', '=', 0);
+      // The unary plus keeps SQLite from walking the works by their (missing, id) index, all 100,000 of
+      // them, instead of the playlist's few rows by its own index (measured: p50 27 ms at 100,000 works).
+      .where(sql<number>`+w.missing`, '=', 0);
     const [rows, count] = await Promise.all([
       base
         .select('pw.work_id')
