@@ -7,7 +7,7 @@ import { queryClient } from './app/query-client';
 import { fetchSession, SESSION_QUERY_KEY, SESSION_STALE_MS } from './features/auth/session';
 import { prefetchWork } from './features/work/api';
 import { prefetchWorksList } from './features/works/api';
-import { loadDeferredMessages } from './i18n';
+import { loadDeferredMessages, loadWorkMessages } from './i18n';
 import { whenIdle } from './lib/idle';
 
 // Every screen but the login page needs the session. Asked now, it arrives while the router loads the
@@ -30,6 +30,7 @@ if (pathname !== '/login') {
   const workId = /^\/work\/([^/]+)\/?$/.exec(pathname)?.[1];
   if (workId !== undefined) {
     void import('./features/work/WorkPage');
+    void loadWorkMessages().catch(() => undefined);
     prefetchWork(queryClient, decodeURIComponent(workId), session);
   }
 }

@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { registerMessages } from '../src/i18n';
 import { DEFERRED_MESSAGES } from '../src/i18n/deferred-messages';
+import { WORK_MESSAGES } from '../src/i18n/work-messages';
 
 // jsdom lacks what Mantine measures with; these stand in, as Mantine's own test setup does.
 Object.defineProperty(window, 'matchMedia', {
@@ -29,4 +30,5 @@ window.scrollTo = () => {};
 afterEach(() => cleanup());
 
 // The app loads most screens' messages lazily; component tests render those screens directly.
+registerMessages(WORK_MESSAGES);
 registerMessages(DEFERRED_MESSAGES);

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { loadDeferredMessages } from '../i18n';
+import { loadDeferredMessages, loadWorkMessages } from '../i18n';
 import { AppLayout } from './layout/AppLayout';
 import { importWhenOnline } from './layout/network-events';
 import { RequireSession } from './layout/RequireSession';
@@ -7,18 +7,19 @@ import { RouteError } from './layout/RouteError';
 
 /**
  * Each screen is its own chunk, loaded when first visited (spec section 2's routes, exactly), with the
- * messages it needs: every screen but the works page waits for the deferred message chunk too. A chunk
+ * messages it needs: the works page's are in the first bundle, the work page waits for its own message
+ * chunk only (issue 14's phone budget), every other screen for the deferred message chunk. A chunk
  * that cannot be fetched during an outage is fetched again once the server is back (the navigation
  * waits under the network screen), rather than failing the route until a reload.
  */
 const page = (
   load: () => Promise<{ default: React.ComponentType }>,
-  { needsDeferredMessages = true } = {},
+  { loadMessages = loadDeferredMessages }: { loadMessages?: (() => Promise<void>) | null } = {},
 ): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
     const [module] = await Promise.all([
       importWhenOnline(load),
-      needsDeferredMessages ? importWhenOnline(loadDeferredMessages) : undefined,
+      loadMessages ? importWhenOnline(loadMessages) : undefined,
     ]);
     return { Component: module.default };
   },
@@ -33,9 +34,12 @@ const screens: RouteObject[] = [
   { index: true, element: <Navigate to="/works" replace /> },
   {
     path: 'works',
-    ...page(() => import('../features/works/WorksPage'), { needsDeferredMessages: false }),
+    ...page(() => import('../features/works/WorksPage'), { loadMessages: null }),
   },
-  { path: 'work/:id', ...page(() => import('../features/work/WorkPage')) },
+  {
+    path: 'work/:id',
+    ...page(() => import('../features/work/WorkPage'), { loadMessages: loadWorkMessages }),
+  },
   { path: 'circles', ...labels },
   { path: 'tags', ...labels },
   { path: 'vas', ...labels },

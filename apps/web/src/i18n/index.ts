@@ -30,22 +30,40 @@ void i18next.use(initReactI18next).init({
 registerMessages(SHELL_MESSAGES);
 document.documentElement.lang = initialLanguage;
 
-let deferred: Promise<void> | undefined;
+/**
+ * Loads a lazy chunk of messages once and registers them; a chunk not fetched (an outage) is asked for
+ * again by the next call.
+ */
+function loadOnce(load: () => Promise<Record<string, FeatureMessages>>): () => Promise<void> {
+  let loaded: Promise<void> | undefined;
+  return () => {
+    loaded ??= load().then(registerMessages, (error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
+}
 
 /**
- * The messages of every screen but the shell and the works page: one chunk, loaded before those screens
- * and in idle time after start, so the first page carries only what it shows (200 KB budget).
+ * The work page's messages only: what /work/:id waits for before its first paint (issue 14's phone
+ * budget), rather than every screen's.
+ */
+export const loadWorkMessages = loadOnce(() =>
+  import('./work-messages').then((module) => module.WORK_MESSAGES),
+);
+
+const loadOtherMessages = loadOnce(() =>
+  import('./deferred-messages').then((module) => module.DEFERRED_MESSAGES),
+);
+
+/**
+ * The messages of every screen but the shell and the works page (the work page's included, as other
+ * screens open its dialogs): loaded before those screens and in idle time after start, so the first page
+ * carries only what it shows (200 KB budget).
  */
 export function loadDeferredMessages(): Promise<void> {
-  deferred ??= import('./deferred-messages').then(
-    (module) => registerMessages(module.DEFERRED_MESSAGES),
-    (error: unknown) => {
-      // Not fetched (an outage): the next call asks again.
-      deferred = undefined;
-      throw error;
-    },
-  );
-  return deferred;
+  return Promise.all([loadWorkMessages(), loadOtherMessages()]).then(() => undefined);
 }
 
 export function setLanguage(language: Language): void {
