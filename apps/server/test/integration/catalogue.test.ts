@@ -496,6 +496,7 @@ describe.each(DATABASE_KINDS)('catalogue routes on %s', (kind) => {
               title: '01 はじめに.mp3',
               hash: '123456/0',
               workTitle: '耳かきとおやすみの時間',
+              work: { id: 123456, source_id: 'RJ123456', source_type: 'DLSITE' },
               size: 1000,
               duration: 61.5,
               mediaStreamUrl: '/api/media/stream/123456/0',

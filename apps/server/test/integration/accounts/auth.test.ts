@@ -73,7 +73,14 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       payload: { name: 'listener1', password: 'secret1' },
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json().user).toEqual({ name: 'listener1', group: 'user' });
+    // asmr.one's apps read loggedIn, email and recommenderUuid too (docs/clients.md).
+    expect(created.json().user).toEqual({
+      name: 'listener1',
+      group: 'user',
+      loggedIn: true,
+      email: null,
+      recommenderUuid: expect.any(String),
+    });
     const taken = await inject({
       method: 'POST',
       url: '/api/auth/reg',

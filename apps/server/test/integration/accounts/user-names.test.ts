@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)('look-alike user names on %s', (kind) => {
         payload: { name, password: ADMIN.password },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json().user).toEqual({ name: 'admin', group: 'administrator' });
+      expect(response.json().user).toMatchObject({ name: 'admin', group: 'administrator' });
     }
   });
 
