@@ -29,7 +29,7 @@ export function FeedbackCard({ item }: { item: FeedbackInboxItem }) {
   };
   const date = (value: string) => formatDate(value, i18n.language);
   return (
-    <Card withBorder radius="lg" data-testid={`feedback-${item.id}`}>
+    <Card withBorder radius="lg" data-testid={`feedback-item-${item.id}`}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
