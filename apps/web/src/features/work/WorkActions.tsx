@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressSelect } from '../../components/review/progress';
 import { useSession } from '../auth/session';
+import { AddToPlaylist } from './AddToPlaylist';
 import { useSetProgress, workKey } from './api';
 
 // The dialogs are their own chunks, loaded when first opened.
@@ -43,6 +44,7 @@ export function WorkActions({ id, work }: { id: string; work: Work }) {
         >
           {t(work.review_text?.trim() ? 'work.actions.editReview' : 'work.actions.writeReview')}
         </Button>
+        <AddToPlaylist workId={work.id} disabled={guest} />
         <Button
           variant="subtle"
           color="gray"
