@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { cpus } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseScanSchedule, type ScanSchedule } from '../jobs/scan-schedule.js';
 import {
   DEFAULT_PROVIDER_ORDER,
   type OrderedProviderName,
@@ -15,6 +16,8 @@ import { dataPlacementProblem } from './data-placement.js';
  * first: defaults, `<data>/config.json`, environment variables. Nothing else in the server reads
  * `process.env`.
  */
+/** A nightly whole-library scan catches what the watcher could not see (docs/administration.md). */
+const DEFAULT_SCAN_SCHEDULE = 'daily 04:00';
 export const WATCH_MODES = ['events', 'poll', 'off'] as const;
 export type WatchMode = (typeof WATCH_MODES)[number];
 
@@ -32,6 +35,8 @@ export interface Config {
     onStartup: boolean;
     /** How long a running scan's lock outlives its owner's last renewal (the owner renews every fifth). */
     leaseMs: number;
+    /** The whole-library scan's schedule (jobs/scan-schedule.ts). */
+    schedule: ScanSchedule;
   };
   /**
    * The library watcher (jobs/library-watcher.ts): file-system events, polling (network mounts) or off;
@@ -161,6 +166,7 @@ const FileConfig = z
         concurrency: z.number().int().min(1).max(64),
         onStartup: z.boolean(),
         leaseMs: z.number().int().min(1000).max(3_600_000),
+        schedule: z.string(),
       })
       .partial(),
     watch: z
@@ -252,6 +258,18 @@ function boolFromEnv(env: NodeJS.ProcessEnv, name: string): boolean | undefined 
   if (['1', 'true', 'yes', 'on'].includes(value)) return true;
   if (['0', 'false', 'no', 'off'].includes(value)) return false;
   throw new ConfigError(name, `expected true or false, got "${env[name]}"`);
+}
+
+/** SASAYAKI_SCAN_SCHEDULE (or `scan.schedule`): `off` or `daily HH:MM`. */
+function scanScheduleFrom(env: NodeJS.ProcessEnv, fileValue: string | undefined): ScanSchedule {
+  const fromEnv = env.SASAYAKI_SCAN_SCHEDULE;
+  const [name, text] =
+    fromEnv !== undefined && fromEnv !== ''
+      ? ['SASAYAKI_SCAN_SCHEDULE', fromEnv]
+      : ['scan.schedule', fileValue ?? DEFAULT_SCAN_SCHEDULE];
+  const schedule = parseScanSchedule(text);
+  if (!schedule) throw new ConfigError(name, `expected "off" or "daily HH:MM", got "${text}"`);
+  return schedule;
 }
 
 /** SASAYAKI_WATCH: true (file-system events), false (off) or poll. */
@@ -478,6 +496,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       concurrency: intFromEnv(env, 'SASAYAKI_SCAN_CONCURRENCY', 1, 64) ?? file.scan?.concurrency ?? 4,
       onStartup: boolFromEnv(env, 'SASAYAKI_SCAN_ON_STARTUP') ?? file.scan?.onStartup ?? true,
       leaseMs: intFromEnv(env, 'SASAYAKI_SCAN_LEASE_MS', 1000, 3_600_000) ?? file.scan?.leaseMs ?? 30_000,
+      schedule: scanScheduleFrom(env, file.scan?.schedule),
     },
     watch: {
       mode: watchModeFromEnv(env) ?? file.watch?.mode ?? 'events',
