@@ -11,8 +11,8 @@ import type { Plugin } from 'vite';
 /** The first screens worth the early fetch: the address they answer, and the modules they load. */
 const SCREENS = [
   { path: '^/(works/?)?$', modules: ['/src/features/works/WorksPage.tsx'] },
-  // The work page waits for the other screens' messages too (router.tsx).
-  { path: '^/work/[^/]+/?$', modules: ['/src/features/work/WorkPage.tsx', '/src/i18n/deferred-messages.ts'] },
+  // The work page waits for its own messages too (router.tsx), not for the other screens'.
+  { path: '^/work/[^/]+/?$', modules: ['/src/features/work/WorkPage.tsx', '/src/i18n/work-messages.ts'] },
 ];
 
 type Bundle = NonNullable<Parameters<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>[1]>;
