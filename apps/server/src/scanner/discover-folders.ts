@@ -22,6 +22,8 @@ export interface Discovery {
   newLocalFolders: NewLocalFolder[];
   /** Roots that could not be read at all: their works must not be marked missing (an unmounted disk). */
   unreachableRoots: string[];
+  /** Roots that are empty folders: an unmounted mount point looks like this (scan-pipeline.ts decides). */
+  emptyRoots: string[];
 }
 
 interface Candidate extends WorkFolder {
@@ -56,6 +58,7 @@ export async function discoverWorkFolders(
   const candidates: Candidate[] = [];
   const newLocalFolders: NewLocalFolder[] = [];
   const unreachableRoots: string[] = [];
+  const emptyRoots: string[] = [];
   const visited = new Set<string>();
 
   const walk = async (
@@ -82,6 +85,7 @@ export async function discoverWorkFolders(
       reporter.issue(display, `Cannot read folder: ${(error as Error).message}`, 'error', 'failed');
       return;
     }
+    if (depth === 0 && entries.length === 0) emptyRoots.push(root);
     if (depth > 0 && entries.some((entry) => entry.isFile() && isWorkInfo(entry.name))) {
       newLocalFolders.push({ rootDir: root, dir: toStoredPath(rel), absPath, display });
       return;
@@ -123,7 +127,7 @@ export async function discoverWorkFolders(
   for (const [index, root] of roots.entries()) {
     if (!scope || scope.has(root)) await walk(index, root, EMPTY_PATH, 0);
   }
-  return { works: pickOnePerCode(candidates, reporter), newLocalFolders, unreachableRoots };
+  return { works: pickOnePerCode(candidates, reporter), newLocalFolders, unreachableRoots, emptyRoots };
 }
 
 function isWorkInfo(name: Buffer): boolean {

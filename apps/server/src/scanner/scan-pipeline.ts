@@ -102,6 +102,19 @@ export async function runScanPipeline(
     if (reporter.signal.aborted) return 'cancelled';
 
     const unreachable = new Set(discovery.unreachableRoots);
+    // An empty library folder that held works is taken for a mount that is not there: its works are kept.
+    for (const root of discovery.emptyRoots) {
+      const had = [...previous.values()].filter(
+        (work) => work.root_dir === root && work.missing === 0,
+      ).length;
+      if (had === 0) continue;
+      unreachable.add(root);
+      reporter.issue(
+        root,
+        `Library folder is empty but had ${had} works: not mounted? Its works are kept`,
+        'error',
+      );
+    }
     const gone = [...previous.values()]
       .filter(
         (work) =>
