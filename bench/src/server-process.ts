@@ -32,6 +32,10 @@ export function serverEnv(settings: ServerEnv, extra: Record<string, string> = {
     SASAYAKI_SCAN_ON_STARTUP: 'false',
     // The benchmarks never reach the network; the metadata suite points DLsite at its fixture server.
     SASAYAKI_DLSITE: 'false',
+    // Measured servers do only what a request asks: no watcher over the generated library (one watch per
+    // folder: 100,000 works), no nightly scan landing inside a run.
+    SASAYAKI_WATCH: 'false',
+    SASAYAKI_SCAN_SCHEDULE: 'off',
     SASAYAKI_ADMIN: ADMIN_NAME,
     SASAYAKI_ADMIN_PASSWORD: ADMIN_PASSWORD,
     // Open registration, so the accounts suite signs up a listener as a visitor would.
