@@ -62,13 +62,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the server first (npx tsc -b)`);
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN, 'serve'], {
-    // DLsite off unless a test turns it on: tests never reach the network.
+    // DLsite off unless a test turns it on: tests never reach the network. No watcher and no nightly scan
+    // either, unless asked: a scan the test did not start would meet the scans it does start (409).
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
       SASAYAKI_DLSITE: 'false',
+      SASAYAKI_WATCH: 'false',
+      SASAYAKI_SCAN_SCHEDULE: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
