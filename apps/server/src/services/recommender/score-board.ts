@@ -49,10 +49,50 @@ export class ScoreBoard {
 
   /** The `limit` best touched works with a positive score, best first (ties: the later index). */
   top(limit: number): number[] {
-    return this.touched
-      .filter((index) => (this.scores[index] as number) > 0 && !this.removed.has(index))
-      .sort((a, b) => (this.scores[b] as number) - (this.scores[a] as number) || b - a)
-      .slice(0, limit);
+    // A walk touches up to tens of thousands of works and the lists keep a hundred: a bounded heap of
+    // the best so far costs a comparison per work where sorting them all cost a log factor more.
+    const heap: number[] = [];
+    for (const index of this.touched) {
+      if ((this.scores[index] as number) <= 0 || this.removed.has(index)) continue;
+      if (heap.length < limit) {
+        heap.push(index);
+        this.siftUp(heap, heap.length - 1);
+      } else if (this.better(index, heap[0] as number)) {
+        heap[0] = index;
+        this.siftDown(heap, 0);
+      }
+    }
+    return heap.sort((a, b) => (this.better(a, b) ? -1 : 1));
+  }
+
+  /** Higher score first; on a tie, the later index. */
+  private better(a: number, b: number): boolean {
+    const difference = (this.scores[a] as number) - (this.scores[b] as number);
+    return difference > 0 || (difference === 0 && a > b);
+  }
+
+  /** The heap keeps its worst entry at the root. */
+  private siftUp(heap: number[], at: number): void {
+    let child = at;
+    while (child > 0) {
+      const parent = (child - 1) >> 1;
+      if (!this.better(heap[parent] as number, heap[child] as number)) break;
+      [heap[parent], heap[child]] = [heap[child] as number, heap[parent] as number];
+      child = parent;
+    }
+  }
+
+  private siftDown(heap: number[], at: number): void {
+    let parent = at;
+    for (;;) {
+      let worst = parent;
+      for (const child of [2 * parent + 1, 2 * parent + 2]) {
+        if (child < heap.length && this.better(heap[worst] as number, heap[child] as number)) worst = child;
+      }
+      if (worst === parent) return;
+      [heap[parent], heap[worst]] = [heap[worst] as number, heap[parent] as number];
+      parent = worst;
+    }
   }
 
   private best(): number {

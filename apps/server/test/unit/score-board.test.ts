@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ScoreBoard } from '../../src/services/recommender/score-board.js';
+
+describe('ScoreBoard.top', () => {
+  it('keeps the best few of many, best first, ties to the later index, none removed or unscored', () => {
+    const board = new ScoreBoard(1_000);
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    // Scores on a coarse grid, so there are ties; some touched works end at zero or below.
+    const scores = Array.from({ length: 1_000 }, () => Math.round(next() * 40) - 5);
+    for (const [index, score] of scores.entries()) board.add(index, score);
+    board.remove(999);
+    const expected = Array.from({ length: 1_000 }, (_, index) => index)
+      .filter((index) => index !== 999)
+      .map((index) => ({ index, score: scores[index] as number }))
+      .filter((entry) => entry.score > 0)
+      .sort((a, b) => b.score - a.score || b.index - a.index)
+      .slice(0, 25)
+      .map((entry) => entry.index);
+    expect(board.top(25)).toEqual(expected);
+  });
+});
