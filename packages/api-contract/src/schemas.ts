@@ -217,9 +217,9 @@ export const CheckLrcBody = z.object({
   /** The subtitle to fetch from `/api/media/stream/<hash>`: `<work>/<file>.lrc` offers a VTT or SRT file as LRC. */
   hash: z.string(),
   lyricExtension: z.string(),
-});
   /** When `hash` is the LRC form: the subtitle file as it is (Sasayaki's web app reads VTT and SRT itself). */
   original: z.object({ hash: z.string(), lyricExtension: z.string() }).optional(),
+});
 
 // ---- accounts, reviews, feedback (shared with the accounts issue) ----
 
@@ -610,7 +610,9 @@ export const WorkMetadataSources = z.object({
   order: z.array(z.enum(METADATA_PROVIDER_NAMES)),
   fields: z
     .partialRecord(z.enum(METADATA_FIELDS), z.enum(METADATA_SOURCE_NAMES))
-    .describe("Each merged field's source: 'edit' (a hand edit) or a provider; a field no source knows is absent"),
+    .describe(
+      "Each merged field's source: 'edit' (a hand edit) or a provider; a field no source knows is absent",
+    ),
   providers: z.array(
     z.object({
       provider: z.enum(METADATA_PROVIDER_NAMES),

@@ -101,14 +101,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/scan/metadata': 'admin',
   'DELETE /api/scan/metadata': 'admin',
   'POST /api/admin/works/:id/refresh-metadata': 'admin',
+  'POST /api/admin/works/local': 'admin',
+  'PUT /api/admin/works/:id/code': 'admin',
 
   'GET /api/admin/works/:id/metadata': 'admin',
   'GET /api/admin/works/:id/metadata-sources': 'admin',
   'PUT /api/admin/works/:id/metadata': 'admin',
   'DELETE /api/admin/works/:id/metadata/:field': 'admin',
   'PUT /api/admin/works/:id/cover': 'admin',
-  'POST /api/admin/works/local': 'admin',
-  'PUT /api/admin/works/:id/code': 'admin',
 };
 
 /** The table's key for a request: HEAD rides on its GET route. */
