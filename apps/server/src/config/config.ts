@@ -52,6 +52,8 @@ export interface Config {
     providers: OrderedProviderName[];
     /** The DLsite provider and its fetch job (docs/metadata.md, "DLsite"). */
     dlsite: DlsiteConfig;
+    /** asmr.one's public workInfo for works DLsite does not know (docs/metadata.md, "asmr.one"). */
+    asmrone: AsmroneConfig;
   };
   /** `http://host:port` of the HTTP proxy that metadata requests go through (CONNECT for https); null: direct. */
   httpProxy: string | null;
@@ -120,6 +122,13 @@ export interface DlsiteConfig {
   refreshMs: number;
   /** How long a work DLsite did not know waits before it is asked again (milliseconds). */
   notFoundRetryMs: number;
+}
+
+export interface AsmroneConfig {
+  /** Off by default: a third-party site is asked only when the administrator says so. */
+  enabled: boolean;
+  /** Base address of asmr.one's API (no trailing slash). */
+  url: string;
 }
 
 export interface AuthConfig {
@@ -196,6 +205,7 @@ const FileConfig = z
             notFoundRetryDays: z.number().int().min(1).max(3650),
           })
           .partial(),
+        asmrone: z.object({ enabled: z.boolean(), url: z.string() }).partial(),
       })
       .partial(),
     httpProxy: z.string(),
@@ -374,6 +384,16 @@ function dlsiteConfig(env: NodeJS.ProcessEnv, file: FileConfig, libraryDirs: str
   };
 }
 
+function asmroneConfig(env: NodeJS.ProcessEnv, file: FileConfig): AsmroneConfig {
+  const asmrone = file.metadata?.asmrone;
+  return {
+    enabled: boolFromEnv(env, 'SASAYAKI_ASMRONE') ?? asmrone?.enabled ?? false,
+    url: env.SASAYAKI_ASMRONE_URL
+      ? httpUrl(env.SASAYAKI_ASMRONE_URL, 'SASAYAKI_ASMRONE_URL')
+      : httpUrl(asmrone?.url ?? 'https://api.asmr-200.com', 'metadata.asmrone.url'),
+  };
+}
+
 /** Fastify's names for address ranges, usable in the trusted proxy list as in Fastify's own option. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -515,6 +535,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? metadataProvidersFrom(env.SASAYAKI_METADATA_PROVIDERS, 'SASAYAKI_METADATA_PROVIDERS')
         : metadataProvidersFrom(file.metadata?.providers, 'metadata.providers'),
       dlsite: dlsiteConfig(env, file, libraryDirs),
+      asmrone: asmroneConfig(env, file),
     },
     httpProxy: env.SASAYAKI_HTTP_PROXY
       ? httpUrl(env.SASAYAKI_HTTP_PROXY, 'SASAYAKI_HTTP_PROXY')

@@ -9,6 +9,7 @@ import type { SettingsRepository } from '../repositories/settings.repository.js'
 import type { CoverSaver } from '../scanner/make-cover.js';
 import type { RuntimeSettingsService } from '../services/runtime-settings.service.js';
 import { SERVER_VERSION } from '../version.js';
+import { AsmroneProvider } from './asmrone/asmrone-provider.js';
 import { DlsiteProvider } from './dlsite/dlsite-provider.js';
 import { DEFAULT_RETRIES, MetadataFetchJob, type MetadataSaver } from './fetch-job.js';
 import { AnswerCache } from './http/answer-cache.js';
@@ -49,6 +50,14 @@ export function createMetadataFetchJob(parts: FetchJobParts): {
   const queue = new MetadataFetchRepository(parts.db);
   const job = new MetadataFetchJob({
     provider: new DlsiteProvider(client, cache, new DlsiteGenreRepository(parts.db), dlsite.url),
+    asmrone:
+      config.metadata.asmrone.enabled && config.metadata.providers.includes('asmrone')
+        ? new AsmroneProvider(
+            client,
+            new AnswerCache(join(config.dataDir, 'metadata-cache', 'asmrone')),
+            config.metadata.asmrone.url,
+          )
+        : null,
     store: parts.store,
     queue,
     covers: new RemoteCovers({

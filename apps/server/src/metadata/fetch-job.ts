@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { Conflict, NotFound } from '../errors.js';
 import type { DueWork, MetadataFetchRepository } from '../repositories/metadata-fetch.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { AsmroneProvider } from './asmrone/asmrone-provider.js';
 import {
   type CachePolicy,
   type DlsiteProvider,
@@ -37,6 +38,14 @@ export const DEFAULT_RETRIES: Pick<FetchTiming, 'failedRetryMs' | 'unreadableRet
   unreadableRetryMs: 86_400_000,
 };
 
+/** DLsite's answer for one work of a batch, with what the answer cache was allowed to give. */
+interface FetchedWork {
+  workId: number;
+  code: string;
+  result: DlsiteWorkResult;
+  policy: CachePolicy;
+}
+
 /** One provider's answer for one work, as the metadata store saves it (metadata/work-metadata-store.ts). */
 export interface WorkProviderResult {
   workId: number;
@@ -51,6 +60,8 @@ export interface MetadataSaver {
 
 export interface MetadataFetchDeps {
   provider: Pick<DlsiteProvider, 'fetchWorks'>;
+  /** asmr.one, asked about the works DLsite does not know; null when switched off (the default). */
+  asmrone: Pick<AsmroneProvider, 'fetchWork'> | null;
   store: MetadataSaver;
   queue: Pick<MetadataFetchRepository, 'due' | 'countDue' | 'coverOf'>;
   covers: Pick<RemoteCovers, 'apply'>;
@@ -152,7 +163,8 @@ export class MetadataFetchJob {
     if (!code.startsWith('RJ'))
       throw new Conflict(`DLsite has no metadata for ${code}: only RJ codes are fetched`);
     const result = (await this.deps.provider.fetchWorks([code], 'none')).get(code) as DlsiteWorkResult;
-    await this.deps.store.saveAndRemerge([this.toSaved(workId, result)]);
+    const fetched = { workId, code, result, policy: 'none' as const };
+    await this.deps.store.saveAndRemerge([this.toSaved(fetched), ...(await this.fromAsmrone([fetched]))]);
     if (result.status === 'ok' && result.data.coverUrl) {
       await this.deps.covers.apply(workId, code, result.data.coverUrl, result.originalCode);
     }
@@ -179,8 +191,13 @@ export class MetadataFetchJob {
       this.progress.current = formatWorkCode((due[0] as DueWork).id);
       const results = await this.fetchBatch(due, signal);
       if (signal.aborted) break;
-      await this.deps.store.saveAndRemerge(results.map(({ workId, result }) => this.toSaved(workId, result)));
-      this.count(results.map(({ result }) => result.status));
+      const fallbacks = await this.fromAsmrone(results, signal);
+      if (signal.aborted) break;
+      await this.deps.store.saveAndRemerge([
+        ...results.map((fetched) => this.toSaved(fetched)),
+        ...fallbacks,
+      ]);
+      this.count(results, fallbacks);
       // Covers of this batch are made while the next one is fetched; one batch of covers at a time.
       await covers;
       covers = this.makeCovers(results, signal);
@@ -191,22 +208,19 @@ export class MetadataFetchJob {
   }
 
   /** The batch's works grouped by what may come from the answer cache, each group asked in one call. */
-  private async fetchBatch(
-    due: readonly DueWork[],
-    signal: AbortSignal,
-  ): Promise<Array<{ workId: number; code: string; result: DlsiteWorkResult }>> {
+  private async fetchBatch(due: readonly DueWork[], signal: AbortSignal): Promise<FetchedWork[]> {
     const groups = new Map<CachePolicy, DueWork[]>();
     for (const work of due) {
       const policy = policyFor(work.status);
       groups.set(policy, [...(groups.get(policy) ?? []), work]);
     }
-    const out: Array<{ workId: number; code: string; result: DlsiteWorkResult }> = [];
+    const out: FetchedWork[] = [];
     for (const [policy, works] of groups) {
       const codes = works.map((work) => formatWorkCode(work.id));
       const answers = await this.deps.provider.fetchWorks(codes, policy, signal);
       for (const [index, work] of works.entries()) {
         const code = codes[index] as string;
-        out.push({ workId: work.id, code, result: answers.get(code) as DlsiteWorkResult });
+        out.push({ workId: work.id, code, result: answers.get(code) as DlsiteWorkResult, policy });
       }
     }
     return out;
@@ -228,11 +242,33 @@ export class MetadataFetchJob {
     );
   }
 
-  private toSaved(workId: number, result: DlsiteWorkResult): WorkProviderResult {
+  /**
+   * asmr.one's answers for the works DLsite did not know (delisted, region-locked), one at a time through
+   * the rate-limited client; nothing when asmr.one is off. Each answer gets its own next time, as DLsite's.
+   */
+  private async fromAsmrone(
+    results: readonly FetchedWork[],
+    signal?: AbortSignal,
+  ): Promise<WorkProviderResult[]> {
+    const asmrone = this.deps.asmrone;
+    if (!asmrone) return [];
+    const saved: WorkProviderResult[] = [];
+    for (const { workId, code, result, policy } of results) {
+      if (result.status !== 'not_found' || signal?.aborted) continue;
+      const answer = await asmrone.fetchWork(code, policy === 'all', signal);
+      saved.push(this.toSaved({ workId, result: answer }, 'asmrone'));
+    }
+    return saved;
+  }
+
+  private toSaved(
+    { workId, result }: Pick<FetchedWork, 'workId'> & { result: ProviderResult },
+    provider: OrderedProviderName = 'dlsite',
+  ): WorkProviderResult {
     const { status, data, message } = result;
     return {
       workId,
-      provider: 'dlsite',
+      provider,
       result: { status, data, message: message ?? null, nextFetchAt: this.nextFetch(status) },
     };
   }
@@ -248,8 +284,13 @@ export class MetadataFetchJob {
     return new Date(this.clock().getTime() + wait).toISOString();
   }
 
-  private count(statuses: readonly ProviderStatus[]): void {
-    for (const status of statuses) {
+  /** A work DLsite did not know but asmr.one did counts as fetched. */
+  private count(results: readonly FetchedWork[], fallbacks: readonly WorkProviderResult[]): void {
+    const foundElsewhere = new Set(
+      fallbacks.filter((saved) => saved.result.status === 'ok').map((saved) => saved.workId),
+    );
+    for (const { workId, result } of results) {
+      const status = foundElsewhere.has(workId) ? 'ok' : result.status;
       this.progress.done++;
       if (status === 'ok') this.progress.fetched++;
       else if (status === 'not_found') this.progress.notFound++;

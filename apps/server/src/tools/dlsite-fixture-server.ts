@@ -72,6 +72,11 @@ export interface FixtureOptions {
    * per-host rate limit counts apart): `localhost` reaches the same server under another name.
    */
   imageHost?: string;
+  /**
+   * asmr.one's `GET /api/workInfo/:id` on the same server (docs/metadata.md "asmr.one"): the raw body
+   * answered for each code (a Work as JSON, or anything else to test a broken answer); other ids get a 404.
+   */
+  asmrone?: Readonly<Record<string, string>>;
 }
 
 const LOCALES = { ja_JP: 'ja', en_US: 'en', zh_CN: 'zh' } as const;
@@ -266,6 +271,13 @@ export async function startDlsiteFixtureServer(
         200,
         JSON.stringify(Object.fromEntries(found.map((work) => [work.code, infoItem(work, imageHostPart)]))),
       );
+    }
+    const workInfo = /^\/api\/workInfo\/(\d+)$/.exec(url.pathname);
+    if (workInfo) {
+      const id = Number(workInfo[1]);
+      const code = Object.keys(options.asmrone ?? {}).find((key) => Number(key.slice(2)) === id);
+      if (code) return json(response, 200, options.asmrone?.[code] as string);
+      return json(response, 404, '{"error":"not found"}');
     }
     const image = /^\/modpub\/images2\/work\/doujin\/[A-Z]{2}\d+\/([A-Z]{2}\d+)_img_main\.jpg$/.exec(
       url.pathname,
