@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './constants.js';
+import { MAX_ID, MAX_PAGE_SIZE } from './constants.js';
 
 /**
  * `POST /api/recommender/popular | recommend-for-user | item-neighbors` (reference section 6): the body
@@ -23,7 +23,12 @@ export type RecommenderBody = z.infer<typeof RecommenderBody>;
 
 /** `item-neighbors`: the same body with the work the neighbours are asked for. */
 export const ItemNeighborsBody = RecommenderBody.extend({
-  itemId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).describe('The work id'),
+  itemId: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ID)
+    .describe('The work id (at most MAX_ID, the database integer ids)'),
 });
 export type ItemNeighborsBody = z.infer<typeof ItemNeighborsBody>;
 

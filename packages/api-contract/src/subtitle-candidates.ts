@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { MAX_ID } from './constants.js';
 
 /**
  * `POST /api/media/check-lrc-v2` (reference section 9): subtitle files that fit an audio file, from its
  * work, the work's variants (`SE無し`, `mp3`/`wav` folders) and its other editions in the library.
  */
 export const CheckLrcV2Body = z.object({
-  intProductID: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).describe('The work id'),
+  intProductID: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ID)
+    .describe('The work id (at most MAX_ID, the database integer ids)'),
   mediaDuration: z.number().min(0).max(1_000_000).optional().describe("The audio file's length, seconds"),
   mediaFileName: z.string().min(1).max(1_000),
 });
