@@ -102,16 +102,17 @@ export async function runScanPipeline(
     if (reporter.signal.aborted) return 'cancelled';
 
     const unreachable = new Set(discovery.unreachableRoots);
-    // An empty library folder that held works is taken for a mount that is not there: its works are kept.
+    // An empty library folder that held works is most likely a mount that is not there (issue 15): its works
+    // are hidden like any missing work (marked missing, never deleted: reviews and progress stay, and they
+    // come back with the mount), and the administrator is told why.
     for (const root of discovery.emptyRoots) {
       const had = [...previous.values()].filter(
         (work) => work.root_dir === root && work.missing === 0,
       ).length;
       if (had === 0) continue;
-      unreachable.add(root);
       reporter.issue(
         root,
-        `Library folder is empty but had ${had} works: not mounted? Its works are kept`,
+        `Library folder is empty but had ${had} works: not mounted? They are hidden until it is back`,
         'error',
       );
     }

@@ -27,19 +27,19 @@ describe.each(DATABASE_KINDS)('an unmounted library folder on %s', (kind) => {
     rmSync(base, { recursive: true, force: true });
   });
 
-  it('keeps the works of an empty library folder that had works, says so, and finds them again', async () => {
+  it('hides the works of an empty library folder that had works, keeps their data, says so, and shows them again', async () => {
     const saved = join(base, 'saved');
     cpSync(root, saved, { recursive: true });
     for (const name of readdirSync(root)) rmSync(join(root, name), { recursive: true });
     const unmounted = await server.ctx.scans.run('incremental');
-    expect(unmounted.counts.removed).toBe(0);
+    expect(unmounted.counts.removed).toBe(2);
     expect(await missing()).toEqual([
-      [300_001, 0],
-      [300_002, 0],
+      [300_001, 1],
+      [300_002, 1],
     ]);
     expect(unmounted.errors).toContainEqual({
       path: root,
-      message: 'Library folder is empty but had 2 works: not mounted? Its works are kept',
+      message: 'Library folder is empty but had 2 works: not mounted? They are hidden until it is back',
       level: 'error',
     });
     cpSync(saved, root, { recursive: true });
@@ -53,9 +53,13 @@ describe.each(DATABASE_KINDS)('an unmounted library folder on %s', (kind) => {
 
   it('a library folder that still has folders is not taken for unmounted: removed works go missing', async () => {
     rmSync(join(root, 'RJ300001 Work 1'), { recursive: true });
-    expect((await server.ctx.scans.run('incremental')).counts.removed).toBe(1);
+    const one = await server.ctx.scans.run('incremental');
+    expect(one.counts.removed).toBe(1);
+    expect(one.errors).toEqual([]);
     rmSync(join(root, 'RJ300002 Work 2'), { recursive: true });
-    // Now empty, with one work left: taken for unmounted, that work is kept.
-    expect((await server.ctx.scans.run('incremental')).counts.removed).toBe(0);
+    // Now empty, with one work left: hidden like the first, and the administrator is asked about the mount.
+    const last = await server.ctx.scans.run('incremental');
+    expect(last.counts.removed).toBe(1);
+    expect(last.errors).toHaveLength(1);
   });
 });
