@@ -57,5 +57,23 @@ export function mergeMetadata(
       }
     }
   }
+  withoutCircleAsVoiceActor(values as ProviderMetadata, sources);
   return { values: values as ProviderMetadata, sources };
+}
+
+/**
+ * Audio files often carry the circle in the artist tag when they credit no voice actor (the demo library's
+ * files do too), so a voice actor that came from the tags and is named exactly like the work's circle is the
+ * circle, not a voice actor. Only the tags' guess is corrected: DLsite, sidecars and hand edits name voice
+ * actors on purpose, and a solo creator's circle named after its voice actor is common.
+ */
+function withoutCircleAsVoiceActor(values: ProviderMetadata, sources: FieldSources): void {
+  const circle = values.circle?.name.trim();
+  if (sources.vas !== 'tags' || !circle || !values.vas) return;
+  const vas = values.vas.filter((va) => va.name.trim() !== circle);
+  if (vas.length > 0) values.vas = vas;
+  else {
+    delete values.vas;
+    delete sources.vas;
+  }
 }

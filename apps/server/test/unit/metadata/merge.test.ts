@@ -113,6 +113,45 @@ describe('mergeMetadata', () => {
     );
     expect(merged.values).toEqual({ nsfw: false, price: 0 });
   });
+
+  it("drops a tags voice actor named like the work's circle, but not a provider's", () => {
+    const order: OrderedProviderName[] = ['dlsite', 'folder', 'tags'];
+    const fromTags = mergeMetadata(
+      order,
+      new Map<OrderedProviderName, ProviderMetadata>([
+        ['folder', { circle: { id: null, name: 'Moonlit Whisper' } }],
+        ['tags', { vas: [{ id: null, name: 'Moonlit Whisper' }] }],
+      ]),
+      {},
+    );
+    expect(fromTags.values.vas).toBeUndefined();
+    expect(fromTags.sources.vas).toBeUndefined();
+    const mixed = mergeMetadata(
+      order,
+      new Map<OrderedProviderName, ProviderMetadata>([
+        ['folder', { circle: { id: null, name: 'Moonlit Whisper' } }],
+        [
+          'tags',
+          {
+            vas: [
+              { id: null, name: 'Moonlit Whisper' },
+              { id: null, name: '星乃りん' },
+            ],
+          },
+        ],
+      ]),
+      {},
+    );
+    expect(mixed.values.vas).toEqual([{ id: null, name: '星乃りん' }]);
+    const solo = mergeMetadata(
+      order,
+      new Map<OrderedProviderName, ProviderMetadata>([
+        ['dlsite', { circle: { id: 1, name: 'みもりあいの' }, vas: [{ id: null, name: 'みもりあいの' }] }],
+      ]),
+      {},
+    );
+    expect(solo.values.vas).toEqual([{ id: null, name: 'みもりあいの' }]);
+  });
 });
 
 describe('isKnown', () => {
