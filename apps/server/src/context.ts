@@ -36,6 +36,7 @@ import { CatalogueService } from './services/catalogue.service.js';
 import { CatalogueCache } from './services/catalogue-cache.js';
 import { FeedbackService } from './services/feedback.service.js';
 import { createFeedbackForwarder } from './services/feedback-forwarder.js';
+import { LibraryRoots } from './services/library-roots.js';
 import { MaintenanceService } from './services/maintenance.service.js';
 import { MediaService } from './services/media.service.js';
 import { MetadataEditService } from './services/metadata-edit.service.js';
@@ -68,6 +69,11 @@ export interface AppContext {
   /** Low-bitrate streams (contract section 7); `available` is false without ffmpeg. */
   transcoder: Transcoder;
   scans: ScanService;
+  /**
+   * The library folders, changeable at run time (Settings page); subscribe with `onChange`.
+   * `config.libraryDirs` follows it.
+   */
+  libraryRoots: LibraryRoots;
   /** Targeted scans of what changed in the library; started by `serve` only (jobs/library-watcher.ts). */
   libraryWatcher: LibraryWatcher;
   /** Providers' answers and hand edits, merged into the catalogue (metadata/work-metadata-store.ts). */
@@ -110,6 +116,13 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db, database.dialect);
   const { db } = database;
+  const libraryRoots = new LibraryRoots(config.libraryDirs, (error) =>
+    logger.warn({ err: error }, 'a part did not follow the library folders'),
+  );
+  // The scanner and the work codes read the folders from the configuration when they act.
+  libraryRoots.onChange((roots) => {
+    config.libraryDirs = [...roots];
+  });
   const users = new UserRepository(db);
   const files = new FileRepository(db);
   const settings = new SettingsRepository(db);
@@ -199,6 +212,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     media,
     transcoder,
     scans,
+    libraryRoots,
     libraryWatcher,
     metadata,
     metadataFetch: metadataFetch.job,
