@@ -49,6 +49,7 @@ const screens: RouteObject[] = [
   { path: 'favourites/progress/:state', ...favourites },
   { path: 'favourites/folder', ...favourites },
   { path: 'favourites/history', ...favourites },
+  { path: 'playlists/:id', ...page(() => import('../features/favourites/PlaylistPage')) },
   { path: 'about', ...page(() => import('../features/about/AboutPage')) },
   { path: 'settings', ...page(() => import('../features/settings/SettingsPage')) },
   { path: 'admin/scanner', ...page(() => import('../features/admin/ScannerPage')) },

@@ -1,6 +1,8 @@
 import { commonMessages } from '../app/messages';
+import { playlistMenuMessages } from '../components/playlist/messages';
 import { editionMessages } from '../components/work/edition-messages';
 import { workCardMessages } from '../components/work/messages';
+import { recommendationMessages } from '../components/work/recommendation-messages';
 import { noticesMessages } from '../features/notices/messages';
 import { worksMessages } from '../features/works/messages';
 import type { FeatureMessages } from './catalogue';
@@ -12,4 +14,6 @@ export const SHELL_MESSAGES: Record<string, FeatureMessages> = {
   works: worksMessages,
   workCard: workCardMessages,
   editions: editionMessages,
+  playlistMenu: playlistMenuMessages,
+  recommend: recommendationMessages,
 };

@@ -1,3 +1,4 @@
+import { reorder } from '../lib/use-drag-reorder';
 import type { PlayMode, QueueItem } from './types';
 import { PLAY_MODES } from './types';
 
@@ -33,9 +34,7 @@ export function moveItem(
 ): { queue: QueueItem[]; index: number } {
   if (from === to || from < 0 || to < 0 || from >= queue.length || to >= queue.length)
     return { queue, index };
-  const next = [...queue];
-  const [item] = next.splice(from, 1);
-  if (item) next.splice(to, 0, item);
+  const next = reorder(queue, from, to);
   let current = index;
   if (from === index) current = to;
   else if (from < index && to >= index) current = index - 1;

@@ -42,6 +42,9 @@ function serve(playlists: Playlist[]) {
           pagination: { page: 1, currentPage: 1, pageSize: 100, totalCount: playlists.length },
         });
       }
+      if (url.startsWith('/api/auth/me'))
+        return json({ user: { name: 'listener', group: 'user' }, auth: true });
+      if (url.startsWith('/api/playlist/get-liked-status')) return json({ id: 'theirs', liked: true });
       if (url.startsWith('/api/playlist/get-playlist-works')) {
         return json({ works: [], pagination: { page: 1, currentPage: 1, pageSize: 100, totalCount: 0 } });
       }
@@ -56,7 +59,7 @@ afterEach(() => {
 });
 
 describe('the playlists of the folder view', () => {
-  it('shows the system playlists by their translated names and others’ with a like button', async () => {
+  it('shows the system playlists by their translated names and others’ with their liked state', async () => {
     serve([
       playlist('m', { name: '__SYS_PLAYLIST_MARKED' }),
       playlist('l', { name: '__SYS_PLAYLIST_LIKED' }),

@@ -1,5 +1,6 @@
 import type { Work } from '@sasayaki/api-contract';
 import { Link } from 'react-router';
+import { CardPlaylistButton } from '../playlist/CardPlaylistButton';
 import { Cover } from './Cover';
 import {
   CircleLink,
@@ -19,7 +20,8 @@ import classes from './work.module.css';
 
 /**
  * The rich card of the detail display mode: cover, title, circle, rating, price, sales and chips (its
- * other language editions in the library first, each opening that edition). Plain
+ * other language editions in the library first, each opening that edition), and for members a button
+ * over the cover's corner with "Add to playlist". Plain
  * elements and CSS (the look of Mantine's bordered Card, Stack and Group): a page of twelve rendered
  * through Mantine's style props cost the works page about half a second of main thread.
  */
@@ -27,6 +29,7 @@ export function WorkCard({ work, eager = false }: { work: Work; eager?: boolean 
   return (
     <article className={classes.card}>
       <Cover work={work} size="sam" eager={eager} />
+      <CardPlaylistButton work={work} />
       <div className={classes.cardBody}>
         <Link to={`/work/${work.source_id}`} className={`${classes.title} ${classes.clamp2}`}>
           {work.title}

@@ -2,9 +2,9 @@ import { Button, Card, Group, Text } from '@mantine/core';
 import type { Work } from '@sasayaki/api-contract';
 import { IconArrowsShuffle, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { defaultAudio, toQueueItem } from '../../components/work/track-tree';
 import { playTracks } from '../../player/api';
 import { useTracks } from './api';
-import { autoDescend, childrenAt, filesUnder, toQueueItem } from './tree/tree';
 import classes from './work.module.css';
 
 /**
@@ -14,10 +14,7 @@ import classes from './work.module.css';
 export function OfferPlay({ id, work }: { id: string; work: Work }) {
   const { t } = useTranslation();
   const tracks = useTracks(id);
-  const root = tracks.data ?? [];
-  const level = childrenAt(root, autoDescend(root, [])) ?? [];
-  const inFolder = level.filter((node) => node.type === 'audio');
-  const audio = (inFolder.length ? inFolder : filesUnder(root)).filter((node) => node.type === 'audio');
+  const audio = defaultAudio(tracks.data ?? []);
   return (
     <Card radius="md" padding="sm" className={classes.offer}>
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -33,7 +30,7 @@ export function OfferPlay({ id, work }: { id: string; work: Work }) {
           loading={tracks.isPending}
           onClick={() =>
             playTracks(
-              audio.map((file) => toQueueItem(file as Parameters<typeof toQueueItem>[0], work)),
+              audio.map((file) => toQueueItem(file, work)),
               0,
             )
           }

@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Work } from '@sasayaki/api-contract';
-import { IconEdit, IconMessageReport, IconPencil } from '@tabler/icons-react';
+import { IconEdit, IconMessageReport, IconPencil, IconPlaylistAdd } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlaylistMenu } from '../../components/playlist/PlaylistMenu';
 import { ProgressSelect } from '../../components/review/progress';
 import { useSession } from '../auth/session';
-import { AddToPlaylist } from './AddToPlaylist';
 import { useSetProgress, workKey } from './api';
 
 // The dialogs are their own chunks, loaded when first opened.
@@ -44,7 +44,14 @@ export function WorkActions({ id, work }: { id: string; work: Work }) {
         >
           {t(work.review_text?.trim() ? 'work.actions.editReview' : 'work.actions.writeReview')}
         </Button>
-        <AddToPlaylist workId={work.id} disabled={guest} />
+        <PlaylistMenu
+          workId={work.id}
+          target={
+            <Button variant="light" leftSection={<IconPlaylistAdd size={16} aria-hidden />} disabled={guest}>
+              {t('playlistMenu.add')}
+            </Button>
+          }
+        />
         <Button
           variant="subtle"
           color="gray"

@@ -12,6 +12,7 @@ import { usePlayerStore } from '../store';
 import type { StreamQuality } from '../types';
 import { usePlayerUi } from '../ui-store';
 import { useSharedConfig } from '../use-shared-config';
+import { AddToPlaylistButton } from './AddToPlaylistButton';
 import { Cover } from './Cover';
 import { SeekBar } from './SeekBar';
 import { SleepBadge } from './SleepBadge';
@@ -148,6 +149,7 @@ export function FullPlayer() {
                 </ActionIcon>
               </Tooltip>
               <SleepBadge />
+              <AddToPlaylistButton workId={item.workId} />
             </Group>
             <QualitySwitch />
           </Group>

@@ -1,12 +1,13 @@
 import { ActionIcon, Box, Button, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconGripVertical, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import reorderClasses from '../../lib/drag-reorder.module.css';
 import { useBackCloses } from '../../lib/use-back-closes';
+import { dropSide, REORDER_INDEX_ATTRIBUTE, useDragReorder } from '../../lib/use-drag-reorder';
 import { usePlayerStore } from '../store';
 import { usePlayerUi } from '../ui-store';
 import { Cover } from './Cover';
 import classes from './player.module.css';
-import { QUEUE_INDEX_ATTRIBUTE, useQueueDrag } from './use-queue-drag';
 
 /**
  * The queue: jump to a track; reorder by dragging a row's handle (finger or mouse), by its up and down
@@ -20,7 +21,7 @@ export function QueueDrawer() {
   const queue = usePlayerStore((s) => s.queue);
   const index = usePlayerStore((s) => s.queueIndex);
   const store = usePlayerStore.getState;
-  const { drag, handleProps } = useQueueDrag((from, to) => store().move(from, to));
+  const { drag, handleProps } = useDragReorder((from, to) => store().move(from, to));
   return (
     <Drawer
       opened={open}
@@ -58,17 +59,11 @@ export function QueueDrawer() {
                 <div
                   // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be queued twice, so position is part of identity.
                   key={`${item.hash}-${i}`}
-                  className={classes.queueRow}
+                  className={`${classes.queueRow} ${reorderClasses.row}`}
                   data-current={i === index || undefined}
                   data-dragging={drag?.from === i || undefined}
-                  data-over={
-                    drag && drag.over === i && drag.from !== i
-                      ? drag.from < i
-                        ? 'below'
-                        : 'above'
-                      : undefined
-                  }
-                  {...{ [QUEUE_INDEX_ATTRIBUTE]: i }}
+                  data-over={dropSide(drag, i)}
+                  {...{ [REORDER_INDEX_ATTRIBUTE]: i }}
                   // biome-ignore lint/a11y/noNoninteractiveTabindex: rows are focusable so Alt + arrows can reorder them.
                   tabIndex={0}
                   onKeyDown={(event) => {
@@ -83,7 +78,12 @@ export function QueueDrawer() {
                   aria-current={i === index ? 'true' : undefined}
                   data-testid="queue-row"
                 >
-                  <span className={classes.handle} aria-hidden data-testid="queue-handle" {...handleProps(i)}>
+                  <span
+                    className={reorderClasses.handle}
+                    aria-hidden
+                    data-testid="queue-handle"
+                    {...handleProps(i)}
+                  >
                     <IconGripVertical size={18} />
                   </span>
                   <Cover item={item} size={38} thumbnail />

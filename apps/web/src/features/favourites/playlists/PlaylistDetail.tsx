@@ -1,38 +1,38 @@
-import { ActionIcon, Anchor, Badge, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { Playlist } from '@sasayaki/api-contract';
-import { IconArrowDown, IconArrowUp, IconHeart, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { PLAYLIST_PRIVACY, type Playlist } from '@sasayaki/api-contract';
+import { IconHeart, IconHeartFilled, IconLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Cover } from '../../../components/work/Cover';
-import { usePlaylistWorks, usePlaylistWrites } from './api';
+import { useSessionUser } from '../../../components/review/use-session-user';
+import { usePlaylistLiked, usePlaylistWorks, usePlaylistWrites } from './api';
 import { isSystemPlaylist, playlistName, privacyKey } from './names';
+import { PlayAllButton } from './PlayAllButton';
 import { PlaylistForm } from './PlaylistForm';
+import { PlaylistWorkList } from './PlaylistWorkList';
+import { afterFor } from './reorder';
 
 /**
- * One playlist: its works in order. The owner reorders with the up and down buttons (on phones as on
- * desktops), removes works, edits or deletes it; others like it.
+ * One playlist: its works in order, "Play all" for everyone who may see it. The owner reorders (drag or
+ * up and down), removes works, edits or deletes it; other members like it; the guest only plays it.
  */
-export function PlaylistDetail({
-  playlist,
-  mine,
-  liked,
-}: {
-  playlist: Playlist;
-  mine: boolean;
-  liked: boolean;
-}) {
+export function PlaylistDetail({ playlist }: { playlist: Playlist }) {
   const { t } = useTranslation();
+  const user = useSessionUser();
+  const member = !!user && user.group !== 'guest';
+  const mine = user?.name === playlist.user_name;
   const { data, isPending } = usePlaylistWorks(playlist.id);
+  const liked = usePlaylistLiked(playlist.id, member && !mine).data?.liked === true;
   const writes = usePlaylistWrites();
   const [editing, setEditing] = useState(false);
   const works = data?.works ?? [];
   const system = isSystemPlaylist(playlist);
-  // Up: after the work two above (or first); down: after the work below.
-  const moveUp = (index: number) =>
-    writes.move.mutate({ id: playlist.id, work: works[index]?.id ?? 0, after: works[index - 2]?.id ?? null });
-  const moveDown = (index: number) =>
-    writes.move.mutate({ id: playlist.id, work: works[index]?.id ?? 0, after: works[index + 1]?.id ?? null });
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= works.length || from === to) return;
+    const work = works[from];
+    if (work)
+      writes.move.mutate({ id: playlist.id, work: work.id, after: afterFor(works, from, to), from, to });
+  };
   return (
     <Stack gap="sm" data-testid="playlist-detail">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -40,7 +40,7 @@ export function PlaylistDetail({
           <Title order={3}>{playlistName(playlist, t)}</Title>
           <Group gap="xs">
             <Badge variant="light">{t(privacyKey(playlist.privacy))}</Badge>
-            <Text fz="xs" c="dimmed">
+            <Text fz="xs" c="dimmed" data-testid="playlist-counts">
               {t('favourites.playlists.counts', {
                 works: playlist.works_count,
                 plays: playlist.playback_count,
@@ -52,10 +52,16 @@ export function PlaylistDetail({
                 {t('favourites.playlists.by', { name: playlist.user_name })}
               </Text>
             )}
+            {playlist.privacy !== PLAYLIST_PRIVACY.private && (
+              <Anchor component={Link} to={`/playlists/${playlist.id}`} fz="xs">
+                <IconLink size={12} aria-hidden /> {t('favourites.playlists.link')}
+              </Anchor>
+            )}
           </Group>
         </Stack>
-        {mine ? (
-          <Group gap="xs">
+        <Group gap="xs">
+          <PlayAllButton id={playlist.id} works={works} member={member} />
+          {mine && (
             <Button
               size="xs"
               variant="light"
@@ -64,30 +70,31 @@ export function PlaylistDetail({
             >
               {t('favourites.playlists.edit')}
             </Button>
-            {!system && (
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() =>
-                  window.confirm(t('favourites.playlists.confirmDelete')) && writes.remove.mutate(playlist.id)
-                }
-              >
-                {t('favourites.playlists.delete')}
-              </Button>
-            )}
-          </Group>
-        ) : (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconHeart size={14} />}
-            onClick={() => writes.like.mutate({ id: playlist.id, liked: !liked })}
-          >
-            {t(liked ? 'favourites.playlists.unlike' : 'favourites.playlists.like')}
-          </Button>
-        )}
+          )}
+          {mine && !system && (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={() =>
+                window.confirm(t('favourites.playlists.confirmDelete')) && writes.remove.mutate(playlist.id)
+              }
+            >
+              {t('favourites.playlists.delete')}
+            </Button>
+          )}
+          {member && !mine && (
+            <Button
+              size="xs"
+              variant={liked ? 'filled' : 'light'}
+              leftSection={liked ? <IconHeartFilled size={14} /> : <IconHeart size={14} />}
+              onClick={() => writes.like.mutate({ id: playlist.id, liked: !liked })}
+            >
+              {t(liked ? 'favourites.playlists.unlike' : 'favourites.playlists.like')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {playlist.description && <Text fz="sm">{playlist.description}</Text>}
       {isPending ? (
@@ -97,52 +104,12 @@ export function PlaylistDetail({
           {t('favourites.playlists.emptyPlaylist')}
         </Text>
       ) : (
-        <Stack gap={0}>
-          {works.map((work, index) => (
-            <Group key={work.id} gap="sm" wrap="nowrap" py={6}>
-              <Box w={48} style={{ flex: '0 0 auto', borderRadius: 6, overflow: 'hidden' }}>
-                <Cover work={work} size="thumb" overlays={false} />
-              </Box>
-              <Anchor
-                component={Link}
-                to={`/work/${work.source_id}`}
-                fz="sm"
-                lineClamp={1}
-                style={{ flex: 1 }}
-              >
-                {work.title}
-              </Anchor>
-              {mine && (
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('favourites.playlists.moveUp')}
-                    disabled={index === 0}
-                    onClick={() => moveUp(index)}
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('favourites.playlists.moveDown')}
-                    disabled={index === works.length - 1}
-                    onClick={() => moveDown(index)}
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('favourites.playlists.removeWork')}
-                    onClick={() => writes.removeWork.mutate({ id: playlist.id, work: work.id })}
-                  >
-                    <IconX size={16} />
-                  </ActionIcon>
-                </Group>
-              )}
-            </Group>
-          ))}
-        </Stack>
+        <PlaylistWorkList
+          works={works}
+          editable={mine}
+          onMove={move}
+          onRemove={(work) => writes.removeWork.mutate({ id: playlist.id, work: work.id })}
+        />
       )}
       {editing && (
         <PlaylistForm

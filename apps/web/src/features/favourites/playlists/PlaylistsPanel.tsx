@@ -70,14 +70,7 @@ export function PlaylistsPanel({ userName }: { userName: string }) {
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 8 }}>
-        {open && (
-          <PlaylistDetail
-            key={open.id}
-            playlist={open}
-            mine={open.user_name === userName}
-            liked={filter === 'all' && open.user_name !== userName}
-          />
-        )}
+        {open && <PlaylistDetail key={open.id} playlist={open} />}
       </Grid.Col>
       {creating && (
         <PlaylistForm

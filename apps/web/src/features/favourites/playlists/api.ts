@@ -9,11 +9,11 @@ import type {
 import { MAX_PAGE_SIZE } from '@sasayaki/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { PLAYLISTS_KEY } from '../../../components/playlist/api';
 import { notifyError } from '../../../lib/notify';
+import { reorder } from '../../../lib/use-drag-reorder';
 
-/** The playlists of the folder view (asmr.one's `/api/playlist/…`; docs/clients.md "Playlists"). */
-export const PLAYLISTS_KEY = ['playlists'] as const;
-
+/** The folder view's playlists (asmr.one's `/api/playlist/…`; docs/clients.md "Playlists"). */
 export function usePlaylists(filter: PlaylistFilter) {
   return useQuery({
     queryKey: [...PLAYLISTS_KEY, 'list', filter],
@@ -25,9 +25,29 @@ export function usePlaylists(filter: PlaylistFilter) {
   });
 }
 
+/** One playlist by its id (the link `/playlists/:id`): the owner's, or another member's unlisted or public one. */
+export function usePlaylist(id: string) {
+  return useQuery({
+    queryKey: [...PLAYLISTS_KEY, 'one', id],
+    queryFn: ({ signal }) => api<Playlist>('/api/playlist/get-playlist-metadata', { query: { id }, signal }),
+  });
+}
+
+/** Whether the user liked someone else's playlist; asked only for others' playlists. */
+export function usePlaylistLiked(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...PLAYLISTS_KEY, 'liked', id],
+    queryFn: ({ signal }) =>
+      api<PlaylistLikeStatus>('/api/playlist/get-liked-status', { query: { id }, signal }),
+    enabled,
+  });
+}
+
+const worksKey = (id: string | null) => [...PLAYLISTS_KEY, 'works', id];
+
 export function usePlaylistWorks(id: string | null) {
   return useQuery({
-    queryKey: [...PLAYLISTS_KEY, 'works', id],
+    queryKey: worksKey(id),
     queryFn: ({ signal }) =>
       api<PlaylistWorksEnvelope>('/api/playlist/get-playlist-works', {
         query: { id, pageSize: MAX_PAGE_SIZE },
@@ -41,6 +61,15 @@ export interface PlaylistFields {
   name: string;
   description: string;
   privacy: PlaylistPrivacy;
+}
+
+/** A drag or an up/down press: the row at `from` goes to `to`, i.e. right after `after` (null: first). */
+export interface PlaylistMove {
+  id: string;
+  work: number;
+  after: number | null;
+  from: number;
+  to: number;
 }
 
 const post = <T>(path: string, body: unknown) => api<T>(`/api/playlist/${path}`, { method: 'POST', body });
@@ -71,10 +100,21 @@ export function usePlaylistWrites() {
         post<Playlist>('remove-works-from-playlist', { id, works: [work] }),
       ...options,
     }),
+    // The row moves at once (a drag must not snap back while the server answers); a failure reloads.
     move: useMutation({
-      mutationFn: ({ id, work, after }: { id: string; work: number; after: number | null }) =>
-        post<Playlist>('move-work', { id, work, after }),
+      mutationFn: ({ id, work, after }: PlaylistMove) => post<Playlist>('move-work', { id, work, after }),
+      onMutate: async ({ id, from, to }: PlaylistMove) => {
+        // An earlier move's reload must not land after this one and put the row back.
+        await client.cancelQueries({ queryKey: worksKey(id) });
+        client.setQueryData<PlaylistWorksEnvelope>(worksKey(id), (data) =>
+          data ? { ...data, works: reorder(data.works, from, to) } : data,
+        );
+      },
       ...options,
+      onError: (error: unknown) => {
+        notifyError(error);
+        void client.invalidateQueries({ queryKey: PLAYLISTS_KEY });
+      },
     }),
     like: useMutation({
       mutationFn: ({ id, liked }: { id: string; liked: boolean }) =>

@@ -1,4 +1,12 @@
-import type { TrackFile, TrackFolder, TrackNode, Work } from '@sasayaki/api-contract';
+import type { TrackFile, TrackNode } from '@sasayaki/api-contract';
+import {
+  type FolderPath,
+  filesUnder,
+  isFile,
+  isFolder,
+  type QueueWork,
+  toQueueItem,
+} from '../../../components/work/track-tree';
 import type { QueueItem } from '../../../player/api';
 
 /**
@@ -6,7 +14,16 @@ import type { QueueItem } from '../../../player/api';
  * Back walks up; pure functions here, the components draw them.
  */
 
-export type FolderPath = string[];
+// Walking a tree and queuing its files are shared with the playlists' "Play all".
+export {
+  autoDescend,
+  childrenAt,
+  type FolderPath,
+  filesUnder,
+  isFile,
+  isFolder,
+  toQueueItem,
+} from '../../../components/work/track-tree';
 
 /** The `path` query parameter: a JSON list of folder names; anything else is the root. */
 export function parsePath(value: string | null): FolderPath {
@@ -17,39 +34,6 @@ export function parsePath(value: string | null): FolderPath {
   } catch {
     return [];
   }
-}
-
-export const isFolder = (node: TrackNode): node is TrackFolder => node.type === 'folder';
-export const isFile = (node: TrackNode): node is TrackFile => node.type !== 'folder';
-
-/** The children at `path`, or null when a folder on the way does not exist. */
-export function childrenAt(root: TrackNode[], path: FolderPath): TrackNode[] | null {
-  let level = root;
-  for (const name of path) {
-    const folder = level.find((node): node is TrackFolder => isFolder(node) && node.title === name);
-    if (!folder) return null;
-    level = folder.children;
-  }
-  return level;
-}
-
-/**
- * The path to show: `path` extended through every level that holds exactly one folder and nothing
- * else, so a work wrapped in one folder (or a chain of them) opens at its first real content.
- */
-export function autoDescend(root: TrackNode[], path: FolderPath): FolderPath {
-  const result = [...path];
-  let level = childrenAt(root, result);
-  while (level && level.length === 1 && level[0] && isFolder(level[0])) {
-    result.push(level[0].title);
-    level = level[0].children;
-  }
-  return result;
-}
-
-/** Every file under `nodes`, in tree order (folders first, as the server sorts them). */
-export function filesUnder(nodes: TrackNode[]): TrackFile[] {
-  return nodes.flatMap((node) => (isFolder(node) ? filesUnder(node.children) : [node]));
 }
 
 /** The level (a folder's children) that holds the file `hash`, or null when the tree has no such file. */
@@ -78,25 +62,6 @@ export function summarize(nodes: TrackNode[]): FolderSummary {
     files: files.length,
     audio: audio.length,
     duration: audio.reduce((sum, file) => sum + (file.duration ?? 0), 0),
-  };
-}
-
-type QueueWork = Pick<Work, 'id' | 'source_id' | 'title' | 'circle' | 'samCoverUrl'>;
-
-/** A tree file as the player queues it. */
-export function toQueueItem(file: TrackFile, work: QueueWork): QueueItem {
-  return {
-    hash: file.hash,
-    title: file.title,
-    workId: work.id,
-    sourceId: work.source_id,
-    workTitle: work.title,
-    // An unknown circle (UNKNOWN_CIRCLE) has no name to show: the player falls back to the code.
-    circleName: work.circle.name || null,
-    duration: file.duration,
-    mediaStreamUrl: file.mediaStreamUrl,
-    streamLowQualityUrl: file.streamLowQualityUrl,
-    coverUrl: work.samCoverUrl,
   };
 }
 
