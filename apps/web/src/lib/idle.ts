@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** How long after start the first screen is left alone before code it does not need is fetched. */
 export const IDLE_DELAY_MS = 2_000;
 
@@ -18,5 +20,18 @@ export function whenIdle(): Promise<void> {
       resolve();
     }, IDLE_DELAY_MS);
   });
+  return idle;
+}
+
+/** False until idle-time loading has begun (`whenIdle`): what a screen shows later waits for it. */
+export function useIdleStarted(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenIdle().then(() => live && setIdle(true));
+    return () => {
+      live = false;
+    };
+  }, []);
   return idle;
 }

@@ -10,6 +10,7 @@ import { usePlayerActivation } from '../../player/activation';
 import { useWork } from './api';
 import { OfferPlay } from './OfferPlay';
 import { ResumeOffer } from './ResumeOffer';
+import { SimilarWorks } from './similar/SimilarWorks';
 import { MetadataSources } from './sources/MetadataSources';
 import { WorkTree } from './tree/WorkTree';
 import { WorkActions } from './WorkActions';
@@ -67,6 +68,7 @@ export default function WorkPage() {
       {offerPlay ? <OfferPlay id={id} work={work.data} /> : <ResumeOffer id={id} work={work.data} />}
       <WorkHeader work={work.data} actions={<WorkActions id={id} work={work.data} />} />
       <WorkTree id={id} work={work.data} />
+      <SimilarWorks key={work.data.id} workId={work.data.id} />
       <MetadataSources id={id} />
     </Stack>
   );

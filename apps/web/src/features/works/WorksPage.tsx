@@ -21,6 +21,7 @@ import {
   translatedFromParams,
   useListPreferences,
 } from './list-state';
+import { RecommendationSlot } from './recommendations/RecommendationSlot';
 
 /**
  * The works list (spec section 2): all works, a search, or a circle's, tag's or VA's works; sorted,
@@ -92,6 +93,8 @@ export default function WorksPage() {
       aria-busy={list.isFetching}
       aria-label={list.isPending ? t('works.loading') : undefined}
     >
+      {/* The default view's first page only: a search, a label or a filter is what the reader asked for. */}
+      {source.kind === 'all' && page === 1 && !subtitle && !translated && <RecommendationSlot />}
       <WorksHeader source={source} total={total} />
       <WorksToolbar
         sort={sort}

@@ -1,0 +1,30 @@
+import type { Work } from '@sasayaki/api-contract';
+import classes from './rail.module.css';
+import { WorkTileSkeleton } from './WorkSkeletons';
+import { WorkTile } from './WorkTile';
+
+/** Tiles shown while a rail's works load: about a wide screen's width of them. */
+const SKELETONS = 8;
+
+/**
+ * Works in one row that scrolls sideways: the compact tile of the covers display mode (cover, title,
+ * date), at a fixed size. `works` undefined: skeletons of the same size while they load.
+ */
+export function WorkRail({ works, label }: { works: Work[] | undefined; label: string }) {
+  return (
+    <ul className={classes.rail} aria-label={label} aria-busy={works === undefined}>
+      {works
+        ? works.map((work) => (
+            <li key={work.id} className={classes.item}>
+              <WorkTile work={work} />
+            </li>
+          ))
+        : Array.from({ length: SKELETONS }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity.
+            <li key={index} className={classes.item}>
+              <WorkTileSkeleton />
+            </li>
+          ))}
+    </ul>
+  );
+}
