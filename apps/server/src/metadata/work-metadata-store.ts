@@ -169,25 +169,10 @@ export class WorkMetadataStore {
   }
 
   /**
-   * The scan's part, inside its commit transaction: stores the local providers' answers and merges. The
-   * scan's own heartbeat tells the caches, so nothing is marked here.
-   */
-  async saveAndMergeInCommit(
-    trx: Trx,
-    labels: LabelWriter,
-    workId: number,
-    results: ReadonlyArray<[OrderedProviderName, ProviderResult]>,
-  ): Promise<void> {
-    await this.save(
-      trx,
-      results.map(([provider, result]) => ({ workId, provider, result })),
-    );
-    await this.mergeWorks(trx, labels, [workId]);
-  }
-
-  /**
-   * The batch form inside a caller's transaction (the kikoeru import, `saveAndRemerge`): stores the answers
-   * and merges every work they touch in a constant number of statements per `MERGE_BATCH` works.
+   * The batch form inside a caller's transaction (a scan's batch of works, the kikoeru import,
+   * `saveAndRemerge`): stores the answers and merges every work they touch in a constant number of
+   * statements per `MERGE_BATCH` works. In a scan's commit the scan's own heartbeat tells the caches, so
+   * nothing is marked here.
    */
   async saveAndMergeManyInCommit(
     trx: Trx,

@@ -9,19 +9,36 @@ import {
 import type { AudioTags } from '../scanner/read-audio-headers.js';
 
 const SETTINGS_KEY = 'audio_tags.placeholders';
+/** Works a statement: each has at most one value per field (three), three parameters a value. */
+const REPLACE_BATCH = 500;
 
 /** Each work's raw audio tag values (`work_audio_tags`) and the placeholders found among them. */
 export class AudioTagRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Replaces one work's values (a few rows, by primary key): call it inside the work's commit. */
-  async replace(db: Kysely<Database>, workId: number, values: readonly AudioTagValue[]): Promise<void> {
-    await db.deleteFrom('work_audio_tags').where('work_id', '=', workId).execute();
-    if (values.length === 0) return;
-    await db
-      .insertInto('work_audio_tags')
-      .values(values.map(({ field, value }) => ({ work_id: workId, field, value })))
-      .execute();
+  /**
+   * Replaces the values of a batch of works (their commit's): a few statements whatever the batch's size
+   * (rows by primary key, `work_id` first). Call it inside the batch's transaction.
+   */
+  async replaceMany(
+    db: Kysely<Database>,
+    works: ReadonlyArray<{ workId: number; values: readonly AudioTagValue[] }>,
+  ): Promise<void> {
+    for (let start = 0; start < works.length; start += REPLACE_BATCH) {
+      const batch = works.slice(start, start + REPLACE_BATCH);
+      await db
+        .deleteFrom('work_audio_tags')
+        .where(
+          'work_id',
+          'in',
+          batch.map((work) => work.workId),
+        )
+        .execute();
+      const rows = batch.flatMap(({ workId, values }) =>
+        values.map(({ field, value }) => ({ work_id: workId, field, value })),
+      );
+      if (rows.length > 0) await db.insertInto('work_audio_tags').values(rows).execute();
+    }
   }
 
   /**

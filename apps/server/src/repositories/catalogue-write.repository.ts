@@ -63,7 +63,22 @@ export interface LabelWriter {
 export type Trx = Transaction<Database>;
 type LabelTable = 'circles' | 'tags' | 'vas';
 
+/** File rows a statement (10 parameters each). */
 const FILE_BATCH = 300;
+/** Work rows a statement (about 15 parameters each): far below SQLite's 32,766 and PostgreSQL's 65,535. */
+const WORK_BATCH = 200;
+/** The scanned columns a rescan overwrites (the rest of the row is the merge's). */
+const SCANNED_COLUMNS = [
+  'has_subtitle',
+  'duration',
+  'root_dir',
+  'dir',
+  'dir_raw',
+  'content_signature',
+  'cover_key',
+  'cover_source',
+  'scanned_at',
+] as const satisfies ReadonlyArray<keyof ScannedWorkColumns>;
 
 /** Frees a unique name for the moment a label is re-keyed (PostgreSQL text cannot hold NUL, so no trick there). */
 function temporaryName(id: number | string): string {
@@ -81,8 +96,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * The scanner's writes to the catalogue. Each work is committed in one transaction, so a scan killed
- * half-way leaves every work either as it was or fully updated; works are never deleted, only marked
+ * The scanner's writes to the catalogue. A batch of works is committed in one transaction, so a scan
+ * killed half-way leaves every work either as it was or fully updated; works are never deleted, only marked
  * missing, because reviews and history point at them.
  */
 export class CatalogueWriteRepository {
@@ -146,32 +161,56 @@ export class CatalogueWriteRepository {
   }
 
   /**
-   * Writes one work's scanned columns and files, then lets `mergeMetadata` write its metadata in the same
-   * transaction (metadata/work-metadata-store.ts): a scan killed half-way leaves the work as it was or
-   * fully updated. A new work is inserted titled by its folder until the merge names it. Says whether the
-   * work was new.
+   * Writes several works' scanned columns and files in one transaction, then lets `mergeMetadata` write
+   * their metadata in the same transaction (metadata/work-metadata-store.ts): a scan killed half-way
+   * leaves each work of the batch as it was or fully updated. New works are inserted titled by their
+   * folder until the merge names them. A constant number of statements per batch (a few per 300 files),
+   * whatever its size: the scanner's commit costs the same at the 100,000th work as at the first. Says
+   * which works were new.
    */
-  async commitWork(
-    commit: WorkCommit,
+  async commitWorks(
+    commits: readonly WorkCommit[],
     now: string,
     mergeMetadata: (trx: Trx, labels: LabelWriter) => Promise<void>,
-  ): Promise<'added' | 'updated'> {
+  ): Promise<Map<number, 'added' | 'updated'>> {
+    if (commits.length === 0) return new Map();
     return this.transaction(async (trx, labels) => {
-      const existed = await trx
-        .selectFrom('works')
-        .select('id')
-        .where('id', '=', commit.work.id)
-        .executeTakeFirst();
-      const row = { ...commit.work, missing: 0 };
-      const folderName = row.dir.slice(row.dir.lastIndexOf('/') + 1);
-      await trx
-        .insertInto('works')
-        .values({ ...row, title: folderName, metadata_source: 'none', circle_id: null, create_date: now })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
-        .execute();
-      await this.writeFiles(trx, row.id, commit.files);
+      const ids = commits.map((commit) => commit.work.id);
+      const existed = new Set<number>();
+      for (const batch of chunks(ids, 500)) {
+        const rows = await trx.selectFrom('works').select('id').where('id', 'in', batch).execute();
+        for (const row of rows) existed.add(row.id);
+      }
+      for (const batch of chunks(commits, WORK_BATCH)) {
+        await trx
+          .insertInto('works')
+          .values(
+            batch.map(({ work }) => ({
+              ...work,
+              missing: 0,
+              title: work.dir.slice(work.dir.lastIndexOf('/') + 1),
+              metadata_source: 'none',
+              circle_id: null,
+              create_date: now,
+            })),
+          )
+          .onConflict((conflict) =>
+            conflict
+              .column('id')
+              .doUpdateSet((eb) =>
+                Object.fromEntries(
+                  [...SCANNED_COLUMNS, 'missing' as const].map((column) => [
+                    column,
+                    eb.ref(`excluded.${column}`),
+                  ]),
+                ),
+              ),
+          )
+          .execute();
+      }
+      await this.writeFiles(trx, commits);
       await mergeMetadata(trx, labels);
-      return existed ? ('updated' as const) : ('added' as const);
+      return new Map(ids.map((id) => [id, existed.has(id) ? ('updated' as const) : ('added' as const)]));
     });
   }
 
@@ -249,28 +288,53 @@ export class CatalogueWriteRepository {
     const known = this.resolvedLabels.get(key) ?? learned.get(key);
     if (known !== undefined) return known as Id;
     const id = await resolve();
-    learned.set(key, id);
     // Resolving may re-key a label the scanner invented earlier (an official id arrived): forget what
-    // was learned for the same name under another id.
+    // was learned for the same name under another id, in earlier transactions and in this one (a batch:
+    // its entries would otherwise be kept once it commits, pointing at the deleted row).
     const sameName = key.slice(0, key.lastIndexOf('\u0000', key.lastIndexOf('\u0000') - 1) + 1);
-    for (const [other, otherId] of this.resolvedLabels) {
-      if (other.startsWith(sameName) && otherId !== id) this.resolvedLabels.delete(other);
+    for (const known of [this.resolvedLabels, learned]) {
+      for (const [other, otherId] of known) {
+        if (other.startsWith(sameName) && otherId !== id) known.delete(other);
+      }
     }
+    learned.set(key, id);
     return id;
   }
 
-  /** Upserts by the stable file id (a path keeps its id) and deletes the rows of files that disappeared. */
-  private async writeFiles(trx: Trx, workId: number, files: WorkCommit['files']): Promise<void> {
-    const keep = new Set(files.map((file) => file.file_id));
-    const old = await trx.selectFrom('files').select('file_id').where('work_id', '=', workId).execute();
-    const gone = old.map((row) => row.file_id).filter((id) => !keep.has(id));
-    for (const batch of chunks(gone, 500)) {
-      await trx.deleteFrom('files').where('work_id', '=', workId).where('file_id', 'in', batch).execute();
+  /**
+   * Upserts by the stable file id (a path keeps its id) and deletes the rows of files that disappeared,
+   * for every work of a batch: their old ids in one read, their rows many a statement.
+   */
+  private async writeFiles(trx: Trx, commits: readonly WorkCommit[]): Promise<void> {
+    const keep = new Map(
+      commits.map((commit) => [commit.work.id, new Set(commit.files.map((f) => f.file_id))]),
+    );
+    const gone = new Map<number, number[]>();
+    for (const batch of chunks([...keep.keys()], 500)) {
+      const old = await trx
+        .selectFrom('files')
+        .select(['work_id', 'file_id'])
+        .where('work_id', 'in', batch)
+        .execute();
+      for (const row of old) {
+        if (keep.get(row.work_id)?.has(row.file_id)) continue;
+        const ids = gone.get(row.work_id);
+        if (ids) ids.push(row.file_id);
+        else gone.set(row.work_id, [row.file_id]);
+      }
     }
-    for (const batch of chunks(files, FILE_BATCH)) {
+    for (const [workId, ids] of gone) {
+      for (const batch of chunks(ids, 500)) {
+        await trx.deleteFrom('files').where('work_id', '=', workId).where('file_id', 'in', batch).execute();
+      }
+    }
+    const rows = commits.flatMap((commit) =>
+      commit.files.map((file) => ({ ...file, work_id: commit.work.id })),
+    );
+    for (const batch of chunks(rows, FILE_BATCH)) {
       await trx
         .insertInto('files')
-        .values(batch.map((file) => ({ ...file, work_id: workId })))
+        .values(batch)
         .onConflict((conflict) =>
           conflict.columns(['work_id', 'file_id']).doUpdateSet((eb) => ({
             path: eb.ref('excluded.path'),
@@ -310,7 +374,16 @@ export class CatalogueWriteRepository {
       const max = await sql<{
         max: number | null;
       }>`SELECT MAX(id) AS max FROM ${sql.table(table)} WHERE id >= ${RESERVED_LABEL_ID_START}`.execute(trx);
-      const id = Math.max(Number(max.rows[0]?.max ?? 0) + 1, RESERVED_LABEL_ID_START);
+      // Above the ids re-keyed away in this transaction too: `rekeyed` sends those to the official id,
+      // so a new label given a freed id would follow it there.
+      const freed = [...rekeyed.keys()]
+        .filter((rekeyedKey) => rekeyedKey.startsWith(`${table}:`))
+        .map((rekeyedKey) => Number(rekeyedKey.slice(table.length + 1)));
+      const id = Math.max(
+        Number(max.rows[0]?.max ?? 0) + 1,
+        RESERVED_LABEL_ID_START,
+        ...freed.map((f) => f + 1),
+      );
       await this.insertLabel(trx, table, id, label.name, i18n);
       return id;
     }

@@ -1,17 +1,18 @@
 import type { ScanMode } from '@sasayaki/api-contract';
-import { forEachBounded, SerialQueue } from '../jobs/bounded-concurrency.js';
+import { forEachBounded } from '../jobs/bounded-concurrency.js';
 import { refreshPlaceholders, type TagsAnswerSink } from '../metadata/audio-tag-placeholders.js';
 import type { WorkMetadataStore } from '../metadata/work-metadata-store.js';
 import type { AudioTagRepository } from '../repositories/audio-tag.repository.js';
 import type { CatalogueWriteRepository } from '../repositories/catalogue-write.repository.js';
 import { type FolderWorkIdRepository, folderKey } from '../repositories/folder-work-id.repository.js';
+import { CommitBatches, type CommitBatchLimits, scanBatchWriter } from './commit-batches.js';
 import { discoverWorkFolders, type ScanScope } from './discover-folders.js';
 import { numberNewLocalFolders } from './folder-ids.js';
 import type { CoverSaver } from './make-cover.js';
 import { PathGuard } from './path-guard.js';
 import type { AudioReader } from './read-audio-headers.js';
 import { ScanCancelled, type ScanReporter } from './scan-types.js';
-import { scanWork, type WorkScanDeps } from './scan-work.js';
+import { scanWork } from './scan-work.js';
 
 export interface PipelineOptions {
   libraryDirs: readonly string[];
@@ -19,12 +20,14 @@ export interface PipelineOptions {
   concurrency: number;
   /** A targeted scan: only these top-level folders are read, and only their works can go missing. */
   scope?: ScanScope;
+  /** Works a commit (commit-batches.ts `SCAN_COMMIT_LIMITS` unless a test asks for others). */
+  commitLimits?: CommitBatchLimits;
 }
 
 export interface PipelineDeps {
   catalogue: CatalogueWriteRepository;
   /** The merge, and after works went missing, their groups of language editions placed again. */
-  metadata: WorkScanDeps['metadata'] & Pick<WorkMetadataStore, 'placeEditionGroupsOf'> & TagsAnswerSink;
+  metadata: Pick<WorkMetadataStore, 'saveAndMergeManyInCommit' | 'placeEditionGroupsOf'> & TagsAnswerSink;
   folderIds: FolderWorkIdRepository;
   /** Raw audio tag values and the placeholders among them (metadata/audio-tag-placeholders.ts). */
   audioTags: AudioTagRepository;
@@ -43,8 +46,9 @@ function inScope(scope: ScanScope | undefined, rootDir: string, dir: string): bo
 
 /**
  * The whole scan: discover folders, then each work through index → tags and durations → metadata →
- * covers → commit, `concurrency` works at a time; finally works whose folders are gone are marked
- * missing. Resolves 'cancelled' when the reporter's signal aborted (nothing is marked missing then).
+ * covers, `concurrency` works at a time, and into the commit batches; finally works whose folders are
+ * gone are marked missing. Resolves 'cancelled' when the reporter's signal aborted (nothing is marked
+ * missing then; the works already read are still committed).
  */
 export async function runScanPipeline(
   mode: ScanMode,
@@ -78,27 +82,32 @@ export async function runScanPipeline(
     ];
     reporter.count('found', works.length);
     const placeholders = await deps.audioTags.storedPlaceholders();
-    const workDeps = { ...deps, guard, commits: new SerialQueue(), placeholders };
+    const commits = new CommitBatches(scanBatchWriter(deps), reporter, options.commitLimits);
+    const workDeps = { ...deps, guard, commits, placeholders };
     const seen = new Set<number>();
 
-    await forEachBounded(works, options.concurrency, reporter.signal, async (work) => {
-      reporter.setCurrent(work.display);
-      try {
-        const outcome = await scanWork(work, mode, previous.get(work.id), workDeps, reporter);
-        // A work that failed to read keeps its row as it was: not missing, not counted as removed.
-        seen.add(work.id);
-        if (outcome === 'added' || outcome === 'updated') reporter.count(outcome);
-      } catch (error) {
-        if (error instanceof ScanCancelled) return;
-        seen.add(work.id);
-        reporter.issue(
-          work.display,
-          `Scan of the work failed: ${(error as Error).message}`,
-          'error',
-          'failed',
-        );
-      }
-    });
+    try {
+      await forEachBounded(works, options.concurrency, reporter.signal, async (work) => {
+        reporter.setCurrent(work.display);
+        try {
+          await scanWork(work, mode, previous.get(work.id), workDeps, reporter);
+          // A work that failed to read keeps its row as it was: not missing, not counted as removed.
+          seen.add(work.id);
+        } catch (error) {
+          if (error instanceof ScanCancelled) return;
+          seen.add(work.id);
+          reporter.issue(
+            work.display,
+            `Scan of the work failed: ${(error as Error).message}`,
+            'error',
+            'failed',
+          );
+        }
+      });
+    } finally {
+      // Works read before a cancellation or a failure are still written.
+      await commits.close();
+    }
     if (reporter.signal.aborted) return 'cancelled';
 
     const unreachable = new Set(discovery.unreachableRoots);

@@ -1,17 +1,13 @@
 import type { ScanMode } from '@sasayaki/api-contract';
-import type { SerialQueue } from '../jobs/bounded-concurrency.js';
 import { readLibraryFile } from '../media/library-file.js';
 import { audioTagValues, type Placeholders } from '../metadata/audio-tags-provider.js';
-import type { WorkMetadataStore } from '../metadata/work-metadata-store.js';
-import type { AudioTagRepository } from '../repositories/audio-tag.repository.js';
 import type {
   CatalogueWriteRepository,
-  LabelWriter,
   StoredFileState,
   StoredWorkState,
-  Trx,
   WorkCommit,
 } from '../repositories/catalogue-write.repository.js';
+import type { CommitBatches } from './commit-batches.js';
 import { contentSignature } from './content-signature.js';
 import { indexWorkFiles } from './index-files.js';
 import { type CoverSaver, makeCover } from './make-cover.js';
@@ -23,10 +19,7 @@ import { type IndexedFile, type ScanReporter, throwIfCancelled, type WorkFolder 
 import { parseWorkInfo } from './workinfo.js';
 
 export interface WorkScanDeps {
-  catalogue: CatalogueWriteRepository;
-  metadata: Pick<WorkMetadataStore, 'saveAndMergeInCommit'>;
-  /** Each work's raw tag values, replaced in its commit (the placeholder rule counts them). */
-  audioTags: Pick<AudioTagRepository, 'replace'>;
+  catalogue: Pick<CatalogueWriteRepository, 'loadFiles'>;
   /** The placeholders the scan before settled on (metadata/audio-tag-placeholders.ts). */
   placeholders: Placeholders;
   covers: CoverSaver;
@@ -34,11 +27,13 @@ export interface WorkScanDeps {
   preferRemoteCover?: boolean;
   audio: AudioReader;
   guard: PathGuard;
-  commits: SerialQueue;
+  /** Phase 6: the work joins the next batch committed (commit-batches.ts), which counts it. */
+  commits: Pick<CommitBatches, 'add'>;
   now(): string;
 }
 
-export type WorkOutcome = 'added' | 'updated' | 'unchanged' | 'failed';
+/** `queued`: handed to the commit batches, which count it as added, updated or failed once committed. */
+export type WorkOutcome = 'queued' | 'unchanged' | 'failed';
 
 interface AudioFacts {
   duration: number | null;
@@ -49,7 +44,7 @@ const keyOf = (path: { text: string; raw: string | null }): string =>
   path.raw === null ? `t:${path.text}` : `b:${path.raw}`;
 
 /**
- * One work through phases 2 to 6. Incremental mode stops after indexing when the folder's signature is
+ * One work through phases 2 to 5, then queued for phase 6 (its batch's commit). Incremental mode stops after indexing when the folder's signature is
  * the stored one; metadata mode re-reads metadata and covers but reuses stored audio facts; full mode
  * re-reads everything.
  */
@@ -132,19 +127,15 @@ export async function scanWork(
     : null;
   const cover = await makeCover(files, previousCover, mode === 'full', deps, reporter, work.display);
 
-  // Phase 6: commit.
+  // Phase 6: commit, with the works around it (commit-batches.ts).
   throwIfCancelled(reporter.signal);
-  const commit = buildCommit(work, signature, cover, files, fileIds, audio, subtitles, deps.now());
-  const mergeAnswers = async (trx: Trx, labels: LabelWriter) => {
-    await deps.audioTags.replace(trx, work.id, audioTagValues(tagsRead));
-    return deps.metadata.saveAndMergeInCommit(trx, labels, work.id, answers);
-  };
-  try {
-    return await deps.commits.run(() => deps.catalogue.commitWork(commit, deps.now(), mergeAnswers));
-  } catch (error) {
-    reporter.issue(work.display, `Cannot save the work: ${(error as Error).message}`, 'error', 'failed');
-    return 'failed';
-  }
+  await deps.commits.add({
+    commit: buildCommit(work, signature, cover, files, fileIds, audio, subtitles, deps.now()),
+    answers,
+    audioTags: audioTagValues(tagsRead),
+    display: work.display,
+  });
+  return 'queued';
 }
 
 /** Stable ids: a path keeps its id; new paths get max + 1 in tree order (so a first scan numbers in order). */

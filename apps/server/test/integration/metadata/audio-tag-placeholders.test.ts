@@ -25,15 +25,18 @@ describe.each(DATABASE_KINDS)('the audio tag placeholder rule on %s', (kind) => 
     repo = new AudioTagRepository(server.ctx.database.db);
     const db = server.ctx.database.db;
     // Works 1-8: a downloader's placeholders; 9-10 real tags; 11: a circle on two works only.
-    for (let id = 1; id <= 8; id += 1) {
-      await repo.replace(db, id, [
-        { field: 'album', value: 'テスト作品' },
-        { field: 'artist', value: 'テスト声優' },
-        { field: 'albumartist', value: id <= 2 ? 'サークル' : `Circle ${id}` },
-      ]);
-    }
-    await repo.replace(db, 9, [{ field: 'album', value: '本物の作品' }]);
-    await repo.replace(db, 10, [{ field: 'album', value: 'Real Work' }]);
+    await repo.replaceMany(db, [
+      ...Array.from({ length: 8 }, (_, index) => ({
+        workId: index + 1,
+        values: [
+          { field: 'album' as const, value: 'テスト作品' },
+          { field: 'artist' as const, value: 'テスト声優' },
+          { field: 'albumartist' as const, value: index + 1 <= 2 ? 'サークル' : `Circle ${index + 1}` },
+        ],
+      })),
+      { workId: 9, values: [{ field: 'album', value: '本物の作品' }] },
+      { workId: 10, values: [{ field: 'album', value: 'Real Work' }] },
+    ]);
   });
   afterAll(async () => {
     await server?.close();
@@ -57,7 +60,13 @@ describe.each(DATABASE_KINDS)('the audio tag placeholder rule on %s', (kind) => 
 
   it('gives a value back once it is no longer on most of the library', async () => {
     const db = server.ctx.database.db;
-    for (let id = 20; id < 40; id += 1) await repo.replace(db, id, [{ field: 'album', value: `Work ${id}` }]);
+    await repo.replaceMany(
+      db,
+      Array.from({ length: 20 }, (_, index) => ({
+        workId: 20 + index,
+        values: [{ field: 'album' as const, value: `Work ${20 + index}` }],
+      })),
+    );
     answers.length = 0;
     expect(await refreshPlaceholders(repo, sink)).toBe(8);
     expect(byWork().get(3)).toMatchObject({ title: 'テスト作品', vas: [{ id: null, name: 'テスト声優' }] });
@@ -66,9 +75,13 @@ describe.each(DATABASE_KINDS)('the audio tag placeholder rule on %s', (kind) => 
   it('never counts a value on fewer than five works, however small the library', async () => {
     const db = server.ctx.database.db;
     await db.deleteFrom('work_audio_tags').execute();
-    for (let id = 1; id <= 4; id += 1) await repo.replace(db, id, [{ field: 'album', value: 'Same' }]);
+    const same = [{ field: 'album' as const, value: 'Same' }];
+    await repo.replaceMany(
+      db,
+      [1, 2, 3, 4].map((workId) => ({ workId, values: same })),
+    );
     expect((await repo.findPlaceholders(MIN_WORKS)).size).toBe(0);
-    await repo.replace(db, 5, [{ field: 'album', value: 'Same' }]);
+    await repo.replaceMany(db, [{ workId: 5, values: same }]);
     expect([...(await repo.findPlaceholders(MIN_WORKS))]).toEqual(['album\u0000Same']);
   });
 });

@@ -163,6 +163,58 @@ describe.each(DATABASE_KINDS)('the batch merge on %s', (kind) => {
     expect(tags).toEqual([{ id: 4343 }]);
   });
 
+  it('never gives a new label the id of one re-keyed in the same batch, nor keeps that id for its name', async () => {
+    const db = server.ctx.database.db;
+    const now = new Date().toISOString();
+    const ids = [nextId++, nextId++, nextId++, nextId++];
+    await db
+      .insertInto('works')
+      .values(
+        ids.map((id) => ({
+          id,
+          title: `RJ${id}`,
+          root_dir: '/library',
+          dir: `RJ${id}`,
+          metadata_source: 'none',
+          create_date: now,
+          scanned_at: now,
+        })),
+      )
+      .execute();
+    const circleOf = (workId: number, circle: { id: number | null; name: string }) => ({
+      workId,
+      provider: 'workinfo' as const,
+      result: { status: 'ok' as const, data: { circle } },
+    });
+    // The first work invents an id for a circle known by name; the second brings its official id (the
+    // invented row is merged into it and deleted); the third names a circle new to the database.
+    await server.ctx.metadata.saveAndRemerge([
+      circleOf(ids[0] as number, { id: null, name: 'Freed circle' }),
+      circleOf(ids[1] as number, { id: 4545, name: 'Freed circle' }),
+      circleOf(ids[2] as number, { id: null, name: 'Newcomer circle' }),
+    ]);
+    // A later batch names the first circle by name again.
+    await server.ctx.metadata.saveAndRemerge([
+      circleOf(ids[3] as number, { id: null, name: 'Freed circle' }),
+    ]);
+    const works = await db
+      .selectFrom('works')
+      .innerJoin('circles', 'circles.id', 'works.circle_id')
+      .select(['works.id', 'circles.id as circleId', 'circles.name'])
+      .where('works.id', 'in', ids)
+      .orderBy('works.id')
+      .execute();
+    expect(works.map(({ name }) => name)).toEqual([
+      'Freed circle',
+      'Freed circle',
+      'Newcomer circle',
+      'Freed circle',
+    ]);
+    expect(
+      works.filter(({ name }) => name === 'Freed circle').every(({ circleId }) => circleId === 4545),
+    ).toBe(true);
+  });
+
   it('sends as many statements for a batch of 150 works as for a batch of 3', async () => {
     const small = await statementsToMerge(3, 'Small');
     const large = await statementsToMerge(150, 'Large');
