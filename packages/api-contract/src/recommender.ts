@@ -21,6 +21,20 @@ export const RecommenderBody = z.object({
 });
 export type RecommenderBody = z.infer<typeof RecommenderBody>;
 
+/**
+ * `recommend-for-user`: the same body; `personalOnly` is Sasayaki's own (its web app's "For you" row,
+ * which hides itself rather than repeat the "Popular" row beside it).
+ */
+export const RecommendForUserBody = RecommenderBody.extend({
+  personalOnly: z
+    .boolean()
+    .optional()
+    .describe(
+      "Sasayaki: true answers an empty page, not the popular list, when the user's history (ratings, progress, plays) recommends nothing",
+    ),
+});
+export type RecommendForUserBody = z.infer<typeof RecommendForUserBody>;
+
 /** `item-neighbors`: the same body with the work the neighbours are asked for. */
 export const ItemNeighborsBody = RecommenderBody.extend({
   itemId: z

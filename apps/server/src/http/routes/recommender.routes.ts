@@ -1,4 +1,4 @@
-import { Envelope, ItemNeighborsBody, RecommenderBody } from '@sasayaki/api-contract';
+import { Envelope, ItemNeighborsBody, RecommenderBody, RecommendForUserBody } from '@sasayaki/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -22,7 +22,7 @@ export async function registerRecommenderRoutes(app: FastifyInstance, ctx: AppCo
 
   api.post(
     '/recommender/recommend-for-user',
-    { schema: { tags, body: RecommenderBody, response } },
+    { schema: { tags, body: RecommendForUserBody, response } },
     async (request, reply) => {
       noStore(reply);
       return ctx.recommender.recommendForUser(request.body, userOf(request).id);

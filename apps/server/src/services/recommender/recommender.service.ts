@@ -25,6 +25,8 @@ export interface RecommendationRequest {
   page?: number;
   pageSize?: number;
   subtitle?: 0 | 1;
+  /** recommend-for-user: an empty list rather than the popular one when the history gives nothing. */
+  personalOnly?: boolean;
 }
 
 interface Activity {
@@ -94,10 +96,13 @@ export class RecommenderService {
     }
     const excluded = new Set(taste.keys());
     const ranking = cached.ids.length > 0 ? cached.ids : null;
+    // No history, or nothing shares a label with it: what everyone plays, less what the user knows
+    // (unless the caller shows the popular list already and asked for personal picks only).
     const ids = ranking
       ? this.filterIds(model, ranking, request)
-      : // No history, or nothing shares a label with it: what everyone plays, less what the user knows.
-        this.pick(model, model.popular, request, excluded);
+      : request.personalOnly
+        ? []
+        : this.pick(model, model.popular, request, excluded);
     return this.envelope(ids, request, userId);
   }
 
@@ -171,8 +176,8 @@ export class RecommenderService {
     for (const [workId, strength] of taste) {
       const index = features.indexOf.get(workId);
       if (index === undefined || strength === 0) continue;
-      for (const key of features.featuresOf[index] ?? []) {
-        profile.set(key, (profile.get(key) ?? 0) + strength * (features.postings.get(key)?.weight ?? 0));
+      for (const key of features.labelsOf(index)) {
+        profile.set(key, (profile.get(key) ?? 0) + strength * features.weight(key));
       }
     }
     const strongest = [...profile.entries()]
@@ -230,7 +235,7 @@ export class RecommenderService {
   private neighborRanking(model: Model, index: number): number[] {
     const { features, activity } = model;
     const content = new ScoreBoard(features.size);
-    for (const key of features.featuresOf[index] ?? []) {
+    for (const key of features.labelsOf(index)) {
       const posting = features.walkable(key);
       if (posting) for (const other of posting.works) content.add(other, posting.weight);
     }

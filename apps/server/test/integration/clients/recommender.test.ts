@@ -153,6 +153,15 @@ describe.each(DATABASE_KINDS)('POST /api/recommender/* on %s', (kind) => {
       );
     });
 
+    it('recommend-for-user with personalOnly (Sasayaki): empty without history, the personal list with it', async () => {
+      expect(await ids('recommend-for-user', tokens.newbie as string, { personalOnly: true })).toEqual([]);
+      expect(await ids('recommend-for-user', tokens.alice as string, { personalOnly: true })).toEqual(
+        await ids('recommend-for-user', tokens.alice as string),
+      );
+      const bad = await ask('recommend-for-user', tokens.alice as string, { personalOnly: 'yes' });
+      expect(bad.statusCode).toBe(400);
+    });
+
     it('item-neighbors: works sharing the most (and rarest) labels first, the work itself never', async () => {
       const like101 = await ids('item-neighbors', tokens.newbie as string, { itemId: 101 });
       expect(like101.slice(0, 2)).toEqual([102, 103]);
