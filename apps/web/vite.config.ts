@@ -3,7 +3,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { preloadFirstScreenPlugin } from './src/app/preload-first-screen-plugin';
+import { screenChunks } from './src/app/screen-chunks-plugin';
 import { sasayakiAboutPlugin } from './src/features/about/licences-plugin';
+
+const firstScreens = screenChunks();
 
 export default defineConfig({
   resolve: {
@@ -18,6 +21,7 @@ export default defineConfig({
     react(),
     sasayakiAboutPlugin(fileURLToPath(new URL('.', import.meta.url))),
     preloadFirstScreenPlugin(),
+    firstScreens.plugin,
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',
@@ -44,9 +48,28 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      // Everything the entry imports in one chunk: split by what the lazy screens share, it came as two
-      // dozen files, which over HTTP/1.1's six connections took several round trips before the app ran.
-      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+      // Two entries: index.html's small one (main.tsx, which starts the first screen's reads) and the app
+      // (start-app.tsx), which main.tsx imports and index.html fetches beside it.
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        app: fileURLToPath(new URL('src/app/start-app.tsx', import.meta.url)),
+      },
+      output: {
+        codeSplitting: {
+          // Each group takes its modules' imports along; a group of higher priority picks first.
+          groups: [
+            // What the small entry imports (the API client, the list's settings): a few KB it shares with
+            // the app, so that its reads wait for neither the app's chunk nor a screen's.
+            { name: 'start', test: firstScreens.inEntry, priority: 3 },
+            // Everything the app imports in one chunk: split by what the lazy screens share, it came as
+            // two dozen files, which over HTTP/1.1's six connections took several round trips before the
+            // app ran.
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            // Then each first screen's code in one chunk (and one the two share), for the same reason.
+            ...firstScreens.screenGroups(1),
+          ],
+        },
+      },
     },
   },
 });

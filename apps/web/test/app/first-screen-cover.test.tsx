@@ -2,11 +2,12 @@ import type { Envelope } from '@sasayaki/api-contract';
 import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prefetchWork, workKey } from '../../src/features/work/api';
 import WorkPage from '../../src/features/work/WorkPage';
-import { prefetchWorksList } from '../../src/features/works/api';
+import { startWorkReads, workKey } from '../../src/features/work/work-request';
 import { WorksResults } from '../../src/features/works/components/WorksResults';
+import { startWorksListRead } from '../../src/features/works/list-request';
 import { DISPLAY_MODES, useListPreferences } from '../../src/features/works/list-state';
+import { adoptStartUpReads } from '../../src/lib/start-up-read';
 import { usePlayerActivation } from '../../src/player/activation';
 import { renderWithProviders } from '../render';
 import { makeWork } from '../works/fixtures';
@@ -46,8 +47,7 @@ describe('the first cover, preloaded at start-up', () => {
     useListPreferences.setState({ displayMode: mode });
     const envelope: Envelope = { works, pagination: { currentPage: 1, pageSize: 12, totalCount: 2 } };
     serve(envelope);
-    const client = new QueryClient();
-    prefetchWorksList(client, '', Promise.resolve());
+    startWorksListRead('', Promise.resolve());
     await vi.waitFor(() => expect(preloads()).toHaveLength(1));
     renderWithProviders(<WorksResults works={works} mode={mode} pageSize={12} />);
     const first = document.querySelector('img[src*="/api/cover/"]');
@@ -56,7 +56,7 @@ describe('the first cover, preloaded at start-up', () => {
 
   it('on a work page is its main cover, and a failed fetch preloads nothing', async () => {
     serve(works[0]);
-    prefetchWork(new QueryClient(), 'RJ123456', Promise.resolve());
+    startWorkReads('RJ123456', Promise.resolve());
     await vi.waitFor(() => expect(preloads()).toHaveLength(1));
     expect(preloads()).toEqual([{ href: '/api/cover/123456.jpg?type=main', priority: 'high' }]);
 
@@ -65,7 +65,7 @@ describe('the first cover, preloaded at start-up', () => {
       vi.fn(async () => new Response('{"error":"No such work"}', { status: 404 })),
     );
     const client = new QueryClient();
-    prefetchWork(client, 'RJ654321', Promise.resolve());
+    adoptStartUpReads(client, startWorkReads('RJ654321', Promise.resolve()));
     await vi.waitFor(() => expect(client.getQueryState(workKey('RJ654321'))?.status).toBe('error'));
     expect(preloads()).toHaveLength(1);
   });

@@ -11,6 +11,7 @@ function chunk(fileName: string, facadeModuleId: string | null, imports: string[
     type: 'chunk',
     fileName,
     facadeModuleId,
+    moduleIds: facadeModuleId ? [facadeModuleId] : [],
     imports,
     isEntry,
     viteMetadata: { importedCss: new Set() },
@@ -20,19 +21,31 @@ function chunk(fileName: string, facadeModuleId: string | null, imports: string[
 const bundle = Object.fromEntries(
   [
     chunk('assets/index.js', '/app/src/main.tsx', [], true),
-    chunk('assets/WorksPage.js', '/app/src/features/works/WorksPage.tsx', ['assets/index.js']),
-    chunk('assets/WorkPage.js', '/app/src/features/work/WorkPage.tsx', ['assets/index.js', 'assets/Menu.js']),
+    chunk('assets/app.js', '/app/src/app/start-app.tsx', ['assets/index.js']),
+    chunk('assets/WorksPage.js', '/app/src/features/works/WorksPage.tsx', [
+      'assets/index.js',
+      'assets/app.js',
+    ]),
+    chunk('assets/WorkPage.js', '/app/src/features/work/WorkPage.tsx', [
+      'assets/index.js',
+      'assets/app.js',
+      'assets/Menu.js',
+    ]),
     chunk('assets/Menu.js', null, ['assets/index.js']),
     chunk('assets/work-messages.js', '/app/src/i18n/work-messages.ts'),
     chunk('assets/deferred-messages.js', '/app/src/i18n/deferred-messages.ts'),
   ].map((output) => [output.fileName, output]),
 ) as unknown as Bundle;
 
-function workPageLinks(): string[] {
+function indexHtml(): string {
   const transform = preloadFirstScreenPlugin().transformIndexHtml as {
     handler: (html: string, context: IndexHtmlTransformContext) => string;
   };
-  const html = transform.handler('<title>Sasayaki</title>', { bundle } as IndexHtmlTransformContext);
+  return transform.handler('<title>Sasayaki</title>', { bundle } as IndexHtmlTransformContext);
+}
+
+function workPageLinks(): string[] {
+  const html = indexHtml();
   const screens = JSON.parse(/for \(const \[path, links\] of (.*)\) \{/.exec(html)?.[1] ?? '[]') as [
     string,
     [string, string][],
@@ -43,5 +56,11 @@ function workPageLinks(): string[] {
 describe('the first screen preload script on a work page', () => {
   it('asks for the page, the chunks it imports and its own messages, not every screen’s', () => {
     expect(workPageLinks()).toEqual(['/assets/WorkPage.js', '/assets/Menu.js', '/assets/work-messages.js']);
+  });
+
+  it('is led by the app’s chunk on every address, which the entry imports once it has started the reads', () => {
+    const html = indexHtml();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/app.js">');
+    expect(html.indexOf('/assets/app.js')).toBeLessThan(html.indexOf('<script>'));
   });
 });
