@@ -1,4 +1,9 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerAuth } from './http/plugins/auth.plugin.js';
@@ -7,6 +12,7 @@ import { registerCors } from './http/plugins/cors.plugin.js';
 import { registerErrorHandling } from './http/plugins/errors.plugin.js';
 import { registerHostCheck } from './http/plugins/host-check.plugin.js';
 import { registerOpenApi, registerOpenApiRoute } from './http/plugins/openapi.plugin.js';
+import { registerRequestLog } from './http/plugins/request-log.plugin.js';
 import { serializerCompiler } from './http/plugins/serializer.js';
 import { registerWebApp } from './http/plugins/web-app.plugin.js';
 import { requestTimeouts } from './http/request-timeouts.js';
@@ -54,12 +60,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     loggerInstance: ctx.logger.child({}, { serializers: requestSerializers }) as FastifyBaseLogger,
     bodyLimit: 64 * 1024,
+    // Fastify's two `info` lines a request buried the rest; request-log.plugin.ts writes its own.
+    logController: new LogController({ disableRequestLogging: true }),
     ...requestTimeouts(ctx.config.limits.requestTimeoutMs),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     schemaController: { compilersFactory },
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
 
+  registerRequestLog(app);
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Referrer-Policy', 'no-referrer');
     done(null, payload);

@@ -1,4 +1,6 @@
 import pino, { type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
+import type { LogFormat } from './config/config.js';
 
 /** Percent-escapes, decoded byte by byte: a name's escapes are ASCII, and a malformed `%zz` stays as it is. */
 const ESCAPE = /%([0-9a-f]{2})/gi;
@@ -44,7 +46,28 @@ export function redactUrl(url: string): string {
 /** Headers that carry a token, wherever a log line holds them. */
 const SECRET_HEADERS = ['authorization', 'cookie'];
 
-export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
+/** `SASAYAKI_LOG_FORMAT` when set; else readable lines on a terminal and JSON everywhere else. */
+export function chooseLogFormat(setting: LogFormat | null, stdoutIsTerminal: boolean): LogFormat {
+  return setting ?? (stdoutIsTerminal ? 'pretty' : 'json');
+}
+
+/**
+ * Fields a person at a terminal does not need on every line: the process, the machine, the request id, and
+ * the request log's fields, which its message already says (`GET /api/works 200 3.1 ms`).
+ */
+const PRETTY_IGNORES = 'pid,hostname,reqId,request';
+
+/**
+ * The process's logger. With `pretty` the JSON lines pass through pino-pretty in this thread (no worker,
+ * so nothing is lost when the process exits at once), written synchronously, so that lines keep their order
+ * with what is printed directly (the first administrator's password). Colours follow the terminal
+ * (`NO_COLOR` turns them off) and are never written into a stream given here.
+ */
+export function createLogger(
+  level: string,
+  destination?: NodeJS.WritableStream,
+  format: LogFormat = 'json',
+): Logger {
   const options = {
     level,
     redact: {
@@ -56,6 +79,16 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
       remove: true,
     },
   };
+  if (format === 'pretty') {
+    const pretty = pinoPretty({
+      destination: destination ?? 1,
+      sync: true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: PRETTY_IGNORES,
+      ...(destination ? { colorize: false } : {}),
+    });
+    return pino(options, pretty);
+  }
   return destination ? pino(options, destination) : pino(options);
 }
 

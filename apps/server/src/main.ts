@@ -7,7 +7,7 @@ import { checkAuthExposure } from './config/exposure.js';
 import { createContext } from './context.js';
 import { AppError } from './errors.js';
 import { startScanSchedule } from './jobs/scan-schedule.js';
-import { createLogger } from './logger.js';
+import { chooseLogFormat, createLogger } from './logger.js';
 import { METADATA_CHECK_MS } from './metadata/fetch-job.js';
 import { prepareDataFolder } from './util/data-folder.js';
 
@@ -45,12 +45,17 @@ async function withLibrary(loaded: Config, logger: Logger): Promise<Config> {
   };
 }
 
+/** Readable lines at a terminal, JSON when the output goes to a file or a collector (SASAYAKI_LOG_FORMAT). */
+function logFormat(config: Config) {
+  return chooseLogFormat(config.logFormat, process.stdout.isTTY === true);
+}
+
 /** How long requests in flight may take to end when the server is asked to stop. */
 const SHUTDOWN_GRACE_MS = 2_000;
 
 async function serve(): Promise<void> {
   const loaded = loadConfig();
-  const logger = createLogger(loaded.logLevel);
+  const logger = createLogger(loaded.logLevel, undefined, logFormat(loaded));
   checkAuthExposure(loaded, logger);
   const startedAt = performance.now();
   const config = await withLibrary(loaded, logger);
@@ -98,7 +103,7 @@ async function serve(): Promise<void> {
 /** `sasayaki scan [--full]`: one scan in the foreground; the exit code says whether it finished. */
 async function scan(args: string[]): Promise<void> {
   const loaded = loadConfig();
-  const logger = createLogger(loaded.logLevel);
+  const logger = createLogger(loaded.logLevel, undefined, logFormat(loaded));
   const config = await withLibrary(loaded, logger);
   const ctx = await createContext(config, logger);
   const stop = () => void ctx.scans.cancel().catch(() => {});
@@ -124,7 +129,8 @@ async function user(args: string[]): Promise<void> {
     console.log(USER_USAGE);
     return;
   }
-  const ctx = await createContext(loadConfig(), createLogger('warn'));
+  const config = loadConfig();
+  const ctx = await createContext(config, createLogger('warn', undefined, logFormat(config)));
   try {
     console.log(await runUserCommand(ctx, args));
   } catch (error) {
@@ -153,7 +159,8 @@ async function importKikoeruCommand(args: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const ctx = await createContext(loadConfig(), createLogger('warn'));
+  const config = loadConfig();
+  const ctx = await createContext(config, createLogger('warn', undefined, logFormat(config)));
   try {
     const report = await importKikoeru(importDependencies(ctx), options);
     console.log(options.json ? JSON.stringify(report, null, 2) : cli.formatImportReport(report));

@@ -21,6 +21,9 @@ const DEFAULT_SCAN_SCHEDULE = 'daily 04:00';
 export const WATCH_MODES = ['events', 'poll', 'off'] as const;
 export type WatchMode = (typeof WATCH_MODES)[number];
 
+/** `json`: one JSON object a line, for machines (journald, a file, a collector); `pretty`: lines for a person. */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 export interface Config {
   port: number;
   host: string;
@@ -96,6 +99,8 @@ export interface Config {
   /** Where feedback is also forwarded (a Sentry-style DSN); null: kept in the database only. */
   feedbackDsn: string | null;
   logLevel: string;
+  /** null: readable lines on a terminal, JSON elsewhere (logger.ts, `chooseLogFormat`). */
+  logFormat: LogFormat | null;
   /** Hold every response to its schema (tests); off, responses are plain JSON (http/plugins/serializer.ts). */
   strictResponses: boolean;
   /** Absolute folder of the built web app, served from `/` when it exists. */
@@ -231,6 +236,7 @@ const FileConfig = z
     corsOrigins: z.array(z.string()),
     feedbackDsn: z.string().url(),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    logFormat: z.enum(LOG_FORMATS),
   })
   .partial()
   .strict();
@@ -290,6 +296,14 @@ function watchModeFromEnv(env: NodeJS.ProcessEnv): WatchMode | undefined {
   if (['1', 'true', 'yes', 'on', 'events'].includes(value)) return 'events';
   if (['0', 'false', 'no', 'off'].includes(value)) return 'off';
   throw new ConfigError('SASAYAKI_WATCH', `expected true, false or poll, got "${env.SASAYAKI_WATCH}"`);
+}
+
+/** SASAYAKI_LOG_FORMAT: json or pretty. */
+function logFormatFromEnv(env: NodeJS.ProcessEnv): LogFormat | undefined {
+  const value = env.SASAYAKI_LOG_FORMAT?.toLowerCase();
+  if (value === undefined || value === '') return undefined;
+  if (value === 'json' || value === 'pretty') return value;
+  throw new ConfigError('SASAYAKI_LOG_FORMAT', `expected json or pretty, got "${env.SASAYAKI_LOG_FORMAT}"`);
 }
 
 function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {
@@ -593,6 +607,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : corsOriginsFrom(file.corsOrigins, 'corsOrigins'),
     feedbackDsn: feedbackDsn(env.SASAYAKI_FEEDBACK_DSN || file.feedbackDsn),
     logLevel: env.LOG_LEVEL || file.logLevel || 'info',
+    logFormat: logFormatFromEnv(env) ?? file.logFormat ?? null,
     strictResponses: boolFromEnv(env, 'SASAYAKI_STRICT_RESPONSES') ?? false,
     webDir: resolve(env.SASAYAKI_WEB_DIR || join(import.meta.dirname, '../../../web/dist')),
   };

@@ -68,9 +68,10 @@ export async function startTestServer(
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
-  // A captured log uses the production logger (its redaction is under test); otherwise quiet.
+  // A captured log uses the production logger (its redaction is under test) at `debug`, where the request
+  // lines are (http/plugins/request-log.plugin.ts); otherwise quiet.
   const logger = options.logStream
-    ? createLogger('info', options.logStream)
+    ? createLogger('debug', options.logStream)
     : pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const ctx = await createContext(config, logger);
   const app = await buildApp(ctx);
