@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { runUserCommand, USER_USAGE, UsageError } from './cli/user-command.js';
@@ -9,6 +11,8 @@ import { AppError } from './errors.js';
 import { startScanSchedule } from './jobs/scan-schedule.js';
 import { chooseLogFormat, createLogger } from './logger.js';
 import { METADATA_CHECK_MS } from './metadata/fetch-job.js';
+import { gatherStartupFacts } from './startup/startup-facts.js';
+import { announceStartup } from './startup/startup-summary.js';
 import { prepareDataFolder } from './util/data-folder.js';
 
 /** The command line: `sasayaki serve | scan | demo`. */
@@ -55,7 +59,8 @@ const SHUTDOWN_GRACE_MS = 2_000;
 
 async function serve(): Promise<void> {
   const loaded = loadConfig();
-  const logger = createLogger(loaded.logLevel, undefined, logFormat(loaded));
+  const format = logFormat(loaded);
+  const logger = createLogger(loaded.logLevel, undefined, format);
   checkAuthExposure(loaded, logger);
   const startedAt = performance.now();
   const config = await withLibrary(loaded, logger);
@@ -76,10 +81,17 @@ async function serve(): Promise<void> {
   // A scan killed with its process (whose lease has ended) shows as abandoned from the first request on.
   await ctx.scans.abandonExpiredScan();
   await app.listen({ port: config.port, host: config.host });
-  logger.info(
-    { port: config.port, database: config.database.kind, ms: Math.round(performance.now() - startedAt) },
-    `Sasayaki is serving at http://localhost:${config.port}`,
-  );
+  // One block says where to open it, who can reach it and how to get in (startup/README.md).
+  const facts = await gatherStartupFacts({
+    config,
+    ctx,
+    // Sockets only: a server listening on a pipe has a path here instead.
+    bound: app.addresses().filter((address): address is AddressInfo => typeof address !== 'string'),
+    interfaces: networkInterfaces(),
+    demo: loaded.libraryDirs.length === 0,
+    seconds: (performance.now() - startedAt) / 1000,
+  });
+  announceStartup(logger, format, facts, process.cwd());
   // Until a scan has finished once, each start scans the library in the background (later scans are
   // the administrator's); a scan still holding the lock, such as this server's killed previous life,
   // is waited out.

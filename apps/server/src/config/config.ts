@@ -20,10 +20,15 @@ import { dataPlacementProblem } from './data-placement.js';
 const DEFAULT_SCAN_SCHEDULE = 'daily 04:00';
 export const WATCH_MODES = ['events', 'poll', 'off'] as const;
 export type WatchMode = (typeof WATCH_MODES)[number];
-
 /** `json`: one JSON object a line, for machines (journald, a file, a collector); `pretty`: lines for a person. */
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
+/**
+ * Loopback only, so that a laptop's server is not open to every network the laptop joins until someone
+ * says so (`HOST=0.0.0.0`); `localhost` listens on 127.0.0.1 and ::1 (docs/decisions.md).
+ */
+const DEFAULT_HOST = 'localhost';
+
 export interface Config {
   port: number;
   host: string;
@@ -519,7 +524,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const cores = Math.max(1, cpus().length);
   const config: Config = {
     port: intFromEnv(env, 'PORT', 0, 65535) ?? file.port ?? 8888,
-    host: env.HOST || file.host || '0.0.0.0',
+    host: env.HOST || file.host || DEFAULT_HOST,
     dataDir,
     libraryDirs,
     database: databaseFrom(env.DATABASE_URL || file.databaseUrl, dataDir),

@@ -17,6 +17,12 @@ import { LruMap } from '../util/lru-map.js';
 import type { RuntimeSettingsService } from './runtime-settings.service.js';
 
 const MINUTE = 60_000;
+
+/** Where the generated first password is saved (the start-up summary points at it). */
+export function adminPasswordFile(dataDir: string): string {
+  return join(dataDir, 'admin-password.txt');
+}
+
 /**
  * How long a checked token is trusted without checking again: a signature and a user lookup on every
  * request cost more than the rest of a cached page.
@@ -66,7 +72,7 @@ export class AccountService {
       const admin = newUserName(adminName, 'administrator');
       if (await this.users.create(admin.name, admin.key, await hashPassword(password), 'administrator')) {
         if (!adminPassword) {
-          const file = join(this.config.dataDir, 'admin-password.txt');
+          const file = adminPasswordFile(this.config.dataDir);
           writePrivateFile(file, `${adminName}\n${password}\n`);
           // Deliberately on the console, not in the log stream: shown once, to whoever started the server.
           console.log(

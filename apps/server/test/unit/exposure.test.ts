@@ -30,10 +30,9 @@ describe('isLoopback', () => {
 
 /** Finding 3 of the audit: accounts off on 0.0.0.0 made every visitor an administrator, silently. */
 describe('checkAuthExposure', () => {
-  it('refuses accounts off on the default address, naming the setting that would accept it', () => {
+  it('refuses accounts off on every interface, naming the setting that would accept it', () => {
     const log = logger();
-    const off = config({ SASAYAKI_AUTH: 'false' });
-    expect(off.host).toBe('0.0.0.0');
+    const off = config({ SASAYAKI_AUTH: 'false', HOST: '0.0.0.0' });
     expect(() => checkAuthExposure(off, log)).toThrow(ConfigError);
     expect(() => checkAuthExposure(off, log)).toThrow(
       /SASAYAKI_AUTH.*HOST=0\.0\.0\.0.*SASAYAKI_AUTH_OFF_ON_PUBLIC_ADDRESS=i-understand-anyone-can-administer/,
@@ -41,6 +40,12 @@ describe('checkAuthExposure', () => {
     expect(() => checkAuthExposure(config({ SASAYAKI_AUTH: 'false', HOST: '192.168.1.10' }), log)).toThrow(
       ConfigError,
     );
+  });
+
+  it('starts on the default address, localhost, with a warning', () => {
+    const log = logger();
+    checkAuthExposure(config({ SASAYAKI_AUTH: 'false' }), log);
+    expect(log.warn).toHaveBeenCalledWith({ host: 'localhost' }, expect.stringContaining('accounts are off'));
   });
 
   it('starts on a loopback address, with a warning', () => {
@@ -53,7 +58,10 @@ describe('checkAuthExposure', () => {
 
   it('starts on a public address when the risk is accepted in words, with a warning', () => {
     const log = logger();
-    checkAuthExposure(config({ SASAYAKI_AUTH: 'false', SASAYAKI_AUTH_OFF_ON_PUBLIC_ADDRESS: RISK }), log);
+    checkAuthExposure(
+      config({ SASAYAKI_AUTH: 'false', HOST: '0.0.0.0', SASAYAKI_AUTH_OFF_ON_PUBLIC_ADDRESS: RISK }),
+      log,
+    );
     expect(log.warn).toHaveBeenCalledWith({ host: '0.0.0.0' }, expect.stringContaining('public address'));
   });
 
