@@ -11,6 +11,7 @@ import { CoverStore } from './media/cover-store.js';
 import { Transcoder } from './media/transcoder.js';
 import { createMetadataFetchJob } from './metadata/create-fetch-job.js';
 import type { MetadataFetchJob } from './metadata/fetch-job.js';
+import { LocalMetadataRefresh } from './metadata/local-refresh.js';
 import { WorkMetadataStore } from './metadata/work-metadata-store.js';
 import { AudioTagRepository } from './repositories/audio-tag.repository.js';
 import { readCatalogueVersion } from './repositories/catalogue-version.js';
@@ -40,6 +41,7 @@ import { LibraryRoots } from './services/library-roots.js';
 import { MaintenanceService } from './services/maintenance.service.js';
 import { MediaService } from './services/media.service.js';
 import { MetadataEditService } from './services/metadata-edit.service.js';
+import { MetadataRefreshService } from './services/metadata-refresh.service.js';
 import { PlaybackService } from './services/playback.service.js';
 import { PlaylistService } from './services/playlist.service.js';
 import { RecommenderService } from './services/recommender/recommender.service.js';
@@ -82,6 +84,8 @@ export interface AppContext {
   metadataFetch: MetadataFetchJob;
   /** Administrators' hand edits of a work's metadata (the Edit dialog). */
   metadataEdits: MetadataEditService;
+  /** "Refresh metadata" of one work: its local providers read again, then DLsite. */
+  metadataRefresh: MetadataRefreshService;
   runtimeSettings: RuntimeSettingsService;
   rateLimiter: RateLimiter;
   accounts: AccountService;
@@ -224,6 +228,16 @@ export async function createContext(config: Config, logger: Logger): Promise<App
       providerOrder: () => config.metadata.providers,
       now: () => new Date().toISOString(),
     }),
+    metadataRefresh: new MetadataRefreshService(
+      new LocalMetadataRefresh({
+        works,
+        files,
+        audio: createAudioReader(config.ffprobePath),
+        audioTags: new AudioTagRepository(db),
+        store: metadata,
+      }),
+      metadataFetch.job,
+    ),
     runtimeSettings,
     rateLimiter,
     accounts,

@@ -47,26 +47,29 @@ export function createMetadataFetchJob(parts: FetchJobParts): {
     new HostRateLimiter(dlsite.requestsPerSecond),
   );
   const cache = new AnswerCache(join(config.dataDir, 'metadata-cache', 'dlsite'));
+  const asmroneCache = new AnswerCache(join(config.dataDir, 'metadata-cache', 'asmrone'));
   const queue = new MetadataFetchRepository(parts.db);
+  // Each provider's images are cached beside its answers, so two providers' images of a code never mix.
+  const covers = (imageCache: AnswerCache) =>
+    new RemoteCovers({
+      client,
+      cache: imageCache,
+      covers: parts.covers,
+      works: queue,
+      preferRemote: dlsite.preferRemoteCover,
+    });
   const job = new MetadataFetchJob({
     provider: new DlsiteProvider(client, cache, new DlsiteGenreRepository(parts.db), dlsite.url),
     asmrone:
       config.metadata.asmrone.enabled && config.metadata.providers.includes('asmrone')
-        ? new AsmroneProvider(
-            client,
-            new AnswerCache(join(config.dataDir, 'metadata-cache', 'asmrone')),
-            config.metadata.asmrone.url,
-          )
+        ? {
+            provider: new AsmroneProvider(client, asmroneCache, config.metadata.asmrone.url),
+            covers: covers(asmroneCache),
+          }
         : null,
     store: parts.store,
     queue,
-    covers: new RemoteCovers({
-      client,
-      cache,
-      covers: parts.covers,
-      works: queue,
-      preferRemote: dlsite.preferRemoteCover,
-    }),
+    covers: covers(cache),
     settings: parts.settings,
     enabled: async () =>
       config.metadata.providers.includes('dlsite') && (await parts.runtimeSettings.get()).dlsiteFetch,

@@ -1,6 +1,6 @@
 import { formatWorkCode, type MetadataFetchProgress } from '@sasayaki/api-contract';
 import type { Logger } from 'pino';
-import { Conflict, NotFound } from '../errors.js';
+import { NotFound } from '../errors.js';
 import type { DueWork, MetadataFetchRepository } from '../repositories/metadata-fetch.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
 import type { AsmroneProvider } from './asmrone/asmrone-provider.js';
@@ -46,6 +46,11 @@ interface FetchedWork {
   policy: CachePolicy;
 }
 
+/** What refreshing one work from DLsite did: its answer, or why DLsite was not asked. */
+export type RemoteRefresh =
+  | { asked: true; status: ProviderStatus; message: string | null }
+  | { asked: false; reason: string };
+
 /** One provider's answer for one work, as the metadata store saves it (metadata/work-metadata-store.ts). */
 export interface WorkProviderResult {
   workId: number;
@@ -60,8 +65,11 @@ export interface MetadataSaver {
 
 export interface MetadataFetchDeps {
   provider: Pick<DlsiteProvider, 'fetchWorks'>;
-  /** asmr.one, asked about the works DLsite does not know; null when switched off (the default). */
-  asmrone: Pick<AsmroneProvider, 'fetchWork'> | null;
+  /**
+   * asmr.one, asked about the works DLsite does not know, and the covers made from its answers' images
+   * (cached with its answers); null when switched off (the default).
+   */
+  asmrone: { provider: Pick<AsmroneProvider, 'fetchWork'>; covers: Pick<RemoteCovers, 'apply'> } | null;
   store: MetadataSaver;
   queue: Pick<MetadataFetchRepository, 'due' | 'countDue' | 'coverOf'>;
   covers: Pick<RemoteCovers, 'apply'>;
@@ -153,22 +161,22 @@ export class MetadataFetchJob {
   }
 
   /**
-   * Asks DLsite about one work now, from the network (an administrator's "refresh metadata"). NotFound for
-   * an unknown work; Conflict when the job is off or the work's code is not one DLsite's voice store knows.
+   * Asks DLsite about one work now, from the network (an administrator's "refresh metadata", after the
+   * local providers were read again: services/metadata-refresh.service.ts). NotFound for an unknown work;
+   * not asked, with the reason, when the job is off or the work's code is not one DLsite's voice store knows.
    */
-  async refreshWork(workId: number): Promise<{ status: ProviderStatus; message: string | null }> {
+  async refreshWork(workId: number): Promise<RemoteRefresh> {
     if (!(await this.deps.queue.coverOf(workId))) throw new NotFound('Work not found');
-    if (!(await this.deps.enabled())) throw new Conflict('DLsite fetching is off');
+    if (!(await this.deps.enabled())) return { asked: false, reason: 'DLsite fetching is off' };
     const code = formatWorkCode(workId);
     if (!code.startsWith('RJ'))
-      throw new Conflict(`DLsite has no metadata for ${code}: only RJ codes are fetched`);
+      return { asked: false, reason: `DLsite has no metadata for ${code}: only RJ codes are fetched` };
     const result = (await this.deps.provider.fetchWorks([code], 'none')).get(code) as DlsiteWorkResult;
     const fetched = { workId, code, result, policy: 'none' as const };
-    await this.deps.store.saveAndRemerge([this.toSaved(fetched), ...(await this.fromAsmrone([fetched]))]);
-    if (result.status === 'ok' && result.data.coverUrl) {
-      await this.deps.covers.apply(workId, code, result.data.coverUrl, result.originalCode);
-    }
-    return { status: result.status, message: result.message ?? null };
+    const fallbacks = await this.fromAsmrone([fetched]);
+    await this.deps.store.saveAndRemerge([this.toSaved(fetched), ...fallbacks]);
+    await this.makeCovers([fetched], fallbacks);
+    return { asked: true, status: result.status, message: result.message ?? null };
   }
 
   /** Waits for this process's run, if any (tests, the benchmark). */
@@ -200,7 +208,7 @@ export class MetadataFetchJob {
       this.count(results, fallbacks);
       // Covers of this batch are made while the next one is fetched; one batch of covers at a time.
       await covers;
-      covers = this.makeCovers(results, signal);
+      covers = this.makeCovers(results, fallbacks, signal);
       this.progress.waiting = await this.waiting();
       await this.saveProgress();
     }
@@ -226,17 +234,46 @@ export class MetadataFetchJob {
     return out;
   }
 
+  /** Covers from DLsite's answers, and from asmr.one's for the works DLsite did not know. */
   private async makeCovers(
     results: ReadonlyArray<{ workId: number; code: string; result: DlsiteWorkResult }>,
-    signal: AbortSignal,
+    fallbacks: readonly WorkProviderResult[],
+    signal?: AbortSignal,
   ): Promise<void> {
+    const asmroneCovers = this.deps.asmrone?.covers;
+    const jobs = [
+      ...results.map(({ workId, code, result }) =>
+        result.status === 'ok' && result.data.coverUrl
+          ? () =>
+              this.deps.covers.apply(
+                workId,
+                code,
+                result.data.coverUrl as string,
+                result.originalCode,
+                signal,
+              )
+          : null,
+      ),
+      ...fallbacks.map(({ workId, result }) =>
+        asmroneCovers && result.status === 'ok' && result.data.coverUrl
+          ? () =>
+              asmroneCovers.apply(
+                workId,
+                formatWorkCode(workId),
+                result.data.coverUrl as string,
+                null,
+                signal,
+              )
+          : null,
+      ),
+    ];
     await Promise.all(
-      results.map(async ({ workId, code, result }) => {
-        if (result.status !== 'ok' || !result.data.coverUrl || signal.aborted) return;
+      jobs.map(async (job) => {
+        if (!job || signal?.aborted) return;
         try {
-          await this.deps.covers.apply(workId, code, result.data.coverUrl, result.originalCode, signal);
+          await job();
         } catch (error) {
-          this.deps.logger.warn({ err: error, workId }, 'cannot make the fetched cover');
+          this.deps.logger.warn({ err: error }, 'cannot make the fetched cover');
         }
       }),
     );
@@ -255,7 +292,7 @@ export class MetadataFetchJob {
     const saved: WorkProviderResult[] = [];
     for (const { workId, code, result, policy } of results) {
       if (result.status !== 'not_found' || signal?.aborted) continue;
-      const answer = await asmrone.fetchWork(code, policy === 'all', signal);
+      const answer = await asmrone.provider.fetchWork(code, policy === 'all', signal);
       saved.push(this.toSaved({ workId, result: answer }, 'asmrone'));
     }
     return saved;

@@ -74,7 +74,8 @@ export interface FixtureOptions {
   imageHost?: string;
   /**
    * asmr.one's `GET /api/workInfo/:id` on the same server (docs/metadata.md "asmr.one"): the raw body
-   * answered for each code (a Work as JSON, or anything else to test a broken answer); other ids get a 404.
+   * answered for each code (a Work as JSON, or anything else to test a broken answer), and a cover image
+   * at `/api/cover/<id>.jpg` for each of them; other ids get a 404.
    */
   asmrone?: Readonly<Record<string, string>>;
 }
@@ -272,12 +273,19 @@ export async function startDlsiteFixtureServer(
         JSON.stringify(Object.fromEntries(found.map((work) => [work.code, infoItem(work, imageHostPart)]))),
       );
     }
+    const asmroneCode = (id: string | undefined) =>
+      Object.keys(options.asmrone ?? {}).find((key) => Number(key.slice(2)) === Number(id));
     const workInfo = /^\/api\/workInfo\/(\d+)$/.exec(url.pathname);
     if (workInfo) {
-      const id = Number(workInfo[1]);
-      const code = Object.keys(options.asmrone ?? {}).find((key) => Number(key.slice(2)) === id);
+      const code = asmroneCode(workInfo[1]);
       if (code) return json(response, 200, options.asmrone?.[code] as string);
       return json(response, 404, '{"error":"not found"}');
+    }
+    // asmr.one's covers, as kikoeru servers link them (`/api/cover/<id>.jpg?type=main`).
+    const asmroneCover = /^\/api\/cover\/(\d+)\.jpg$/.exec(url.pathname);
+    if (asmroneCover && asmroneCode(asmroneCover[1])) {
+      response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(cover.length) });
+      return void response.end(cover);
     }
     const image = /^\/modpub\/images2\/work\/doujin\/[A-Z]{2}\d+\/([A-Z]{2}\d+)_img_main\.jpg$/.exec(
       url.pathname,

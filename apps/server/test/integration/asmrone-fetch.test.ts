@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MetadataFetchProgress, ScanState, Work } from '@sasayaki/api-contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureServer, startDlsiteFixtureServer } from '../../src/tools/dlsite-fixture-server.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../helpers/test-context.js';
@@ -38,6 +39,8 @@ const DELISTED_WORK = {
   rate_count: 120,
   rate_count_detail: [{ review_point: 5, count: 80, ratio: 67 }],
   review_count: 9,
+  // Relative, as kikoeru servers link covers: taken from the configured asmr.one address.
+  mainCoverUrl: '/api/cover/200001.jpg?type=main',
   // Fields Sasayaki does not read are ignored.
   has_subtitle: true,
 };
@@ -138,10 +141,35 @@ describe.each(DATABASE_KINDS)('asmr.one metadata for works DLsite does not know 
     expect((await work(server, 'RJ01200002')).title).toBe('RJ01200002');
   });
 
+  it('makes the cover asmr.one links into the three variants, as DLsite’s', async () => {
+    const server = servers[0] as TestServer;
+    const covers = await server.ctx.database.db
+      .selectFrom('works')
+      .select(['id', 'cover_key', 'cover_source'])
+      .orderBy('id')
+      .execute();
+    const byId = new Map(covers.map((row) => [row.id, row]));
+    expect(byId.get(200001)?.cover_source).toMatch(
+      /^remote:http:\/\/127\.0\.0\.1:\d+\/api\/cover\/200001\.jpg/,
+    );
+    expect(byId.get(200003)?.cover_key).toBeNull();
+    for (const [type, width] of [
+      ['main', null],
+      ['sam', null],
+      ['240x240', 240],
+    ] as const) {
+      const cover = await server.app.inject({ method: 'GET', url: `/api/cover/RJ200001?type=${type}` });
+      expect(cover.statusCode, type).toBe(200);
+      const size = await sharp(cover.rawPayload).metadata();
+      if (width !== null) expect(size.width, type).toBe(width);
+    }
+  });
+
   it('asks asmr.one nothing when it is off (the default)', async () => {
-    const before = fixture.requests.filter((path) => path.startsWith('/api/workInfo/')).length;
+    const asked = () => fixture.requests.filter((path) => /^\/api\/(workInfo|cover)\//.test(path)).length;
+    const before = asked();
     const server = await started(false);
-    expect(fixture.requests.filter((path) => path.startsWith('/api/workInfo/')).length).toBe(before);
+    expect(asked()).toBe(before);
     expect(await answers(server, 'asmrone')).toEqual([]);
     const delisted = await work(server, 'RJ200001');
     expect(delisted.title).not.toBe('雨音の子守唄');

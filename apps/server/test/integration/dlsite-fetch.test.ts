@@ -140,7 +140,7 @@ describe.each(DATABASE_KINDS)('DLsite metadata behind a scan on %s', (kind) => {
     expect(row.cover_source).toMatch(/^remote:/);
   });
 
-  it('refreshes one work on request, and answers 404, 400 and 409 where it must', async () => {
+  it('refreshes one work on request, and answers 404, 400 and 409 where it must (DLsite off: locals only)', async () => {
     const refresh = (id: string) =>
       server.app.inject({ method: 'POST', url: `/api/admin/works/${id}/refresh-metadata` });
     const delisted = await refresh('RJ200001');
@@ -159,9 +159,13 @@ describe.each(DATABASE_KINDS)('DLsite metadata behind a scan on %s', (kind) => {
       payload: { dlsiteFetch: false },
     });
     expect(off.json()).toMatchObject({ dlsiteFetch: false });
-    const refused = await refresh('RJ146932');
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: 'DLsite fetching is off' });
+    // With DLsite off a refresh still reads the local providers again (refresh-local.test.ts).
+    const localOnly = await refresh('RJ146932');
+    expect(localOnly.statusCode).toBe(200);
+    expect(localOnly.json()).toMatchObject({
+      status: 'ok',
+      message: 'Local metadata read again; DLsite not asked: DLsite fetching is off',
+    });
     expect((await server.app.inject({ method: 'POST', url: '/api/scan/metadata' })).statusCode).toBe(409);
     await server.app.inject({ method: 'PUT', url: '/api/config/admin', payload: { dlsiteFetch: true } });
     // Nothing is due: a started run ends at once.

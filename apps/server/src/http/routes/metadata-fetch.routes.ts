@@ -14,7 +14,8 @@ import { noStore } from './works.routes.js';
 
 /**
  * The DLsite fetch job (metadata/fetch-job.ts), administrators only: start and cancel it from the scanner
- * page (its progress is in `GET /api/scan` and the scan's events), and refresh one work now.
+ * page (its progress is in `GET /api/scan` and the scan's events), and refresh one work now (its local
+ * providers read again, then DLsite: services/metadata-refresh.service.ts).
  */
 export async function registerMetadataFetchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -50,13 +51,13 @@ export async function registerMetadataFetchRoutes(app: FastifyInstance, ctx: App
       schema: {
         tags,
         params: z.object({ id: WorkIdParam }),
-        response: { 200: MetadataRefreshResult, 404: ErrorBody, ...errors },
+        response: { 200: MetadataRefreshResult, 403: ErrorBody, 404: ErrorBody },
       },
     },
     async (request, reply) => {
       noStore(reply);
       const { id } = request.params;
-      const { status, message } = await ctx.metadataFetch.refreshWork(id);
+      const { status, message } = await ctx.metadataRefresh.refresh(id);
       return { id, source_id: formatWorkCode(id), status, message };
     },
   );

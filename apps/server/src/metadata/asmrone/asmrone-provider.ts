@@ -8,6 +8,7 @@ import { parseWorkInfo } from './parse-work-info.js';
  * (delisted, region-locked), `GET {base}/api/workInfo/:id` through the same polite client as DLsite
  * (proxy, per-host rate limit, timeout, retries), the raw answer cached under `metadata-cache/asmrone/`.
  * Never throws for what asmr.one answers: `ok`, `not_found` (404), `unreadable` (not a Work) or `failed`.
+ * The answer's `mainCoverUrl` becomes the work's `coverUrl` (made into covers as DLsite's: fetch-job.ts).
  */
 export class AsmroneProvider {
   constructor(
@@ -35,6 +36,18 @@ export class AsmroneProvider {
     const parsed = parseWorkInfo(body);
     if (parsed.kind === 'unreadable') return { status: 'unreadable', data: {}, message: parsed.message };
     if (!cached) await this.cache.write(key, body);
-    return { status: 'ok', data: parsed.value, message: null };
+    const { coverUrl, ...data } = parsed.value;
+    const cover = coverUrl === undefined ? null : this.absolute(coverUrl);
+    return { status: 'ok', data: cover === null ? data : { ...data, coverUrl: cover }, message: null };
+  }
+
+  /** A cover URL as the answer gives it, relative ones (kikoeru servers') taken from the configured address. */
+  private absolute(url: string): string | null {
+    try {
+      const absolute = new URL(url, `${this.baseUrl}/`);
+      return absolute.protocol === 'http:' || absolute.protocol === 'https:' ? absolute.href : null;
+    } catch {
+      return null;
+    }
   }
 }

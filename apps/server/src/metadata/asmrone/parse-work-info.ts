@@ -36,6 +36,8 @@ const WorkInfo = z
     rate_count: loose(number),
     rate_count_detail: loose(z.array(Detail)),
     review_count: loose(number),
+    /** The cover as asmr.one (or a kikoeru server) links it: absolute, or relative to the server. */
+    mainCoverUrl: loose(text),
   })
   .passthrough();
 
@@ -77,6 +79,7 @@ export function parseWorkInfo(body: string): WorkInfoParse {
   if (work.rate_count != null) metadata.rateCount = work.rate_count;
   if (work.rate_count_detail?.length) metadata.rateCountDetail = work.rate_count_detail as RatingDetail[];
   if (work.review_count != null) metadata.reviewCount = work.review_count;
+  if (work.mainCoverUrl) metadata.coverUrl = work.mainCoverUrl;
   return { kind: 'ok', value: metadata };
 }
 

@@ -73,6 +73,22 @@ describe('asmr.one provider', () => {
       (await provider({ kind: 'network-error', message: 'timeout' }).fetchWork('RJ123456', false)).status,
     ).toBe('failed');
   });
+
+  it('takes the cover URL as given, or relative to its address; nothing that is not http(s)', async () => {
+    const coverOf = async (mainCoverUrl: string) => {
+      const body = Buffer.from(JSON.stringify({ title: 'x', mainCoverUrl }));
+      const result = await provider({ kind: 'ok', status: 200, body, contentType: null }).fetchWork(
+        'RJ123456',
+        false,
+      );
+      return result.data.coverUrl;
+    };
+    expect(await coverOf('https://img.example/RJ123456.jpg')).toBe('https://img.example/RJ123456.jpg');
+    expect(await coverOf('/api/cover/123456.jpg?type=main')).toBe(
+      'https://asmr.example/api/cover/123456.jpg?type=main',
+    );
+    expect(await coverOf('javascript:alert(1)')).toBeUndefined();
+  });
 });
 
 describe('asmr.one settings', () => {
