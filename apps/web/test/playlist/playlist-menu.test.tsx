@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CardPlaylistButton } from '../../src/components/playlist/CardPlaylistButton';
 import { PlaylistMenu } from '../../src/components/playlist/PlaylistMenu';
+import { AddToPlaylistButton } from '../../src/player/ui/AddToPlaylistButton';
 import { renderWithProviders } from '../render';
 import { type Call, mockFetch } from '../review/fetch-mock';
 
@@ -64,10 +65,28 @@ describe('Add to playlist', () => {
     );
   });
 
-  it('a card shows no playlist button to the guest', async () => {
+  it('from the full player: the current track’s work', async () => {
+    const { calls } = serve();
+    renderWithProviders(<AddToPlaylistButton workId={1362753} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to playlist' }));
+    fireEvent.click(await screen.findByText('Rain'));
+    await waitFor(() =>
+      expect(posts(calls)).toEqual([
+        { url: '/api/playlist/add-works-to-playlist', body: { id: 'r', works: [1362753] } },
+      ]),
+    );
+  });
+
+  it('a card and the player show no playlist button to the guest', async () => {
     const { fetchMock } = serve('guest');
-    renderWithProviders(<CardPlaylistButton work={{ id: 7, title: 'Rainy day' }} />);
+    renderWithProviders(
+      <>
+        <CardPlaylistButton work={{ id: 7, title: 'Rainy day' }} />
+        <AddToPlaylistButton workId={7} />
+      </>,
+    );
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(screen.queryByTestId('card-playlist-button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to playlist' })).toBeNull();
   });
 });
