@@ -97,7 +97,7 @@ export function judge(name: string, database: DatabaseKind, figures: Figures, bu
 }
 
 export interface RunInfo {
-  mode: 'full' | 'quick' | 'web';
+  mode: 'full' | 'quick' | 'web' | 'scan';
   catalogueWorks: number;
   scanWorks: number;
   databases: DatabaseKind[];

@@ -28,14 +28,34 @@ import { runWebSuite } from './web-suite.js';
 const quick = process.argv.includes('--quick');
 /** Only the web app's budgets (web-suite.ts), written to results/latest-web.json. */
 const webOnly = process.argv.includes('--web');
+/** `--scan=N`: only the scan suite, on a generated library of N works, written to results/latest-scan.json. */
+const scanOnly = scanOption(process.argv);
 const CATALOGUE_WORKS = quick ? 10_000 : 100_000;
-const SCAN_WORKS = quick ? 2_000 : 10_000;
+const SCAN_WORKS = scanOnly ?? (quick ? 2_000 : 10_000);
 const LATENCY_SECONDS = quick ? 2 : 4;
 /** `GET /api/works` alone and then alongside 20 logins/s: long enough for 100-200 logins. */
 const LOGIN_SECONDS = quick ? 5 : 10;
 const RESULTS_FILE = fileURLToPath(
-  new URL(webOnly ? '../results/latest-web.json' : '../results/latest.json', import.meta.url),
+  new URL(
+    webOnly
+      ? '../results/latest-web.json'
+      : scanOnly
+        ? '../results/latest-scan.json'
+        : '../results/latest.json',
+    import.meta.url,
+  ),
 );
+
+/** The work count of `--scan=N` (1 to 1,000,000; `_` and `,` allowed as separators), or null without it. */
+function scanOption(argv: readonly string[]): number | null {
+  const option = argv.find((arg) => arg.startsWith('--scan='));
+  if (option === undefined) return null;
+  const works = Number(option.slice('--scan='.length).replace(/[_,]/g, ''));
+  if (!Number.isInteger(works) || works < 1 || works > 1_000_000) {
+    throw new Error(`--scan= takes a number of works from 1 to 1,000,000, not "${option}"`);
+  }
+  return works;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -143,32 +163,34 @@ async function main(): Promise<void> {
       const emptyLibrary = join(tmp, 'empty-library');
       mkdirSync(emptyLibrary);
       const streamRoot = join(tmp, 'stream-library');
-      writeStreamFile(streamRoot);
+      if (!scanOnly) writeStreamFile(streamRoot);
       console.log(`generating a library of ${SCAN_WORKS.toLocaleString('en-US')} work folders to scan`);
       const scanLibrary = join(tmp, 'scan-library');
       await generateLibrary(scanLibrary, SCAN_WORKS, 1);
       for (const database of databases) {
-        measurements.push(
-          ...(await isolated(database, 'catalogue', async () => {
-            const catalogueDb = await createBenchDatabase(
-              database,
-              `sasayaki_bench_${process.pid}_catalogue`,
-              postgresUrl,
-            );
-            try {
-              const settings = {
-                dataDir: join(tmp, `${database}-catalogue`),
-                libraryDir: emptyLibrary,
-                databaseUrl: catalogueDb.url,
-              };
-              const run = await catalogueRun(database, settings, streamRoot);
-              insertSeconds[database] = run.insertSeconds;
-              return run.measurements;
-            } finally {
-              await catalogueDb.drop();
-            }
-          })),
-        );
+        if (!scanOnly) {
+          measurements.push(
+            ...(await isolated(database, 'catalogue', async () => {
+              const catalogueDb = await createBenchDatabase(
+                database,
+                `sasayaki_bench_${process.pid}_catalogue`,
+                postgresUrl,
+              );
+              try {
+                const settings = {
+                  dataDir: join(tmp, `${database}-catalogue`),
+                  libraryDir: emptyLibrary,
+                  databaseUrl: catalogueDb.url,
+                };
+                const run = await catalogueRun(database, settings, streamRoot);
+                insertSeconds[database] = run.insertSeconds;
+                return run.measurements;
+              } finally {
+                await catalogueDb.drop();
+              }
+            })),
+          );
+        }
         measurements.push(
           ...(await isolated(database, 'scan', async () => {
             const scanDb = await createBenchDatabase(
@@ -189,6 +211,8 @@ async function main(): Promise<void> {
             }
           })),
         );
+        // `--scan=N` measures the scan alone.
+        if (scanOnly) continue;
         measurements.push(
           ...(await isolated(database, 'DLsite metadata', async () => {
             const metadataDb = await createBenchDatabase(
@@ -232,10 +256,12 @@ async function main(): Promise<void> {
       }
     }
     // Once, not per database: parsing folder names (pure CPU), then the built web app on the demo library.
-    if (!webOnly)
-      measurements.push(...(await isolated('sqlite', 'folder names', async () => runFolderNameSuite())));
-    measurements.push(...(await isolated('sqlite', 'web', () => runWebSuite(tmp))));
-    measurements.push(...(await isolated('sqlite', 'player', () => runPlayerSuite(tmp))));
+    if (!scanOnly) {
+      if (!webOnly)
+        measurements.push(...(await isolated('sqlite', 'folder names', async () => runFolderNameSuite())));
+      measurements.push(...(await isolated('sqlite', 'web', () => runWebSuite(tmp))));
+      measurements.push(...(await isolated('sqlite', 'player', () => runPlayerSuite(tmp))));
+    }
   } finally {
     removeTmp();
   }
@@ -252,8 +278,8 @@ function report(
   writeReport(
     RESULTS_FILE,
     {
-      mode: webOnly ? 'web' : quick ? 'quick' : 'full',
-      catalogueWorks: webOnly ? 0 : CATALOGUE_WORKS,
+      mode: webOnly ? 'web' : scanOnly ? 'scan' : quick ? 'quick' : 'full',
+      catalogueWorks: webOnly || scanOnly ? 0 : CATALOGUE_WORKS,
       scanWorks: webOnly ? 0 : SCAN_WORKS,
       databases,
       catalogueInsertSeconds: insertSeconds,

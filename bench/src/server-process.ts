@@ -23,6 +23,14 @@ export interface ServerEnv {
   databaseUrl?: string;
 }
 
+/**
+ * BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: Node options for every server and
+ * scan process the bench starts (a profile of the server under load, of a scan).
+ */
+export function serverNodeArgs(): string[] {
+  return process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+}
+
 export function serverEnv(settings: ServerEnv, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -110,9 +118,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const startedAt = performance.now();
-  // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server under load.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN, 'serve'], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), SERVER_MAIN, 'serve'], {
     env: serverEnv(settings, { ...extraEnv, PORT: String(port), HOST: '127.0.0.1' }),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
