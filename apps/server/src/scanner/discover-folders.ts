@@ -116,7 +116,8 @@ export async function discoverWorkFolders(
           rootDir: root,
           dir,
           absPath: childAbs,
-          display: join(root, dir.text),
+          // The same text as a string path: one string, not two, for each of a large library's works.
+          display: typeof childAbs === 'string' ? childAbs : join(root, dir.text),
         });
       } else if (depth + 1 < maxDepth) {
         await walk(rootIndex, childAbs, childRel, depth + 1);

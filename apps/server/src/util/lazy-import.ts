@@ -10,4 +10,11 @@ export function lazyDefault<T>(load: () => Promise<{ default: T }>): () => Promi
   };
 }
 
-export const loadSharp = lazyDefault(() => import('sharp'));
+export const loadSharp = lazyDefault(async () => {
+  const module = await import('sharp');
+  // libvips keeps recent operations and the images they decoded (up to 50 MB and 100 operations by
+  // default) for reuse. Covers are made once and kept on disk, so nothing is asked for twice: a scan of
+  // thousands of covers only held that memory (issue 15 item 7: the scan's memory budget).
+  module.default.cache(false);
+  return module;
+});
