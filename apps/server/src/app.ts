@@ -32,6 +32,7 @@ import { registerReviewRoutes } from './http/routes/review.routes.js';
 import { registerScanRoutes } from './http/routes/scan.routes.js';
 import { registerSubtitleCandidateRoutes } from './http/routes/subtitle-candidates.routes.js';
 import { registerSystemRoutes } from './http/routes/system.routes.js';
+import { registerTagVoteRoutes } from './http/routes/tag-vote.routes.js';
 import { registerWorkCodeRoutes } from './http/routes/work-code.routes.js';
 import { registerWorksRoutes } from './http/routes/works.routes.js';
 import { registerShortWorkCodes } from './http/short-work-codes.js';
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await registerPlaybackRoutes(api, ctx);
       await registerPlaylistRoutes(api, ctx);
       await registerRecommenderRoutes(api, ctx);
+      await registerTagVoteRoutes(api, ctx);
       await registerFeedbackRoutes(api, ctx);
       await registerAdminRoutes(api, ctx);
       await registerMetadataEditRoutes(api, ctx);

@@ -27,6 +27,7 @@ import { ReviewRepository } from './repositories/review.repository.js';
 import { ScanRepository } from './repositories/scan.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { SubtitleCandidateRepository } from './repositories/subtitle-candidate.repository.js';
+import { TagVoteRepository } from './repositories/tag-vote.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WorkRepository } from './repositories/work.repository.js';
 import { WorkCodeRepository } from './repositories/work-code.repository.js';
@@ -49,6 +50,7 @@ import { ReviewService } from './services/review.service.js';
 import { RuntimeSettingsService } from './services/runtime-settings.service.js';
 import { ScanService } from './services/scan.service.js';
 import { SubtitleCandidatesService } from './services/subtitle-candidates/subtitle-candidates.service.js';
+import { TagVoteService } from './services/tag-vote.service.js';
 import { UserAdminService } from './services/user-admin.service.js';
 import { WorkCodeService } from './services/work-code.service.js';
 import { prepareDataFolder } from './util/data-folder.js';
@@ -97,6 +99,8 @@ export interface AppContext {
   recommender: RecommenderService;
   /** `check-lrc-v2`: subtitles across a work's variants and editions (services/subtitle-candidates/). */
   subtitleCandidates: SubtitleCandidatesService;
+  /** Members' votes on works' tags, and tags they attach (asmr.one's /api/vote/…). */
+  tagVotes: TagVoteService;
   feedback: FeedbackService;
   userAdmin: UserAdminService;
   /** Works without a code, new codes (docs/metadata.md). */
@@ -248,6 +252,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
       logger.warn({ err: error }, 'recommender data not refreshed'),
     ),
     subtitleCandidates: new SubtitleCandidatesService(new SubtitleCandidateRepository(db), catalogue),
+    tagVotes: new TagVoteService(new TagVoteRepository(db), () => catalogue.catalogueChanged()),
     feedback: new FeedbackService(
       new FeedbackRepository(db),
       works,

@@ -12,3 +12,5 @@ export type * from './playlists.js';
 export * from './rj-code.js';
 export type * from './schemas.js';
 export * from './shared-config.js';
+export * from './tag-vote-constants.js';
+export type * from './tag-votes.js';

@@ -63,7 +63,7 @@ export const WorksBody = z
     seed: bodyInt(0, 99).optional(),
     subtitle: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
     includeTranslationWorks: z.boolean().optional(),
-    /** Accepted; each work's membership of these playlists is not answered yet (docs/clients.md). */
+    /** Playlist ids: each work answers `playlistStatus: { <id>: true|false }`. */
     withPlaylistStatus: z.array(z.string().max(64)).max(100).optional(),
     /** The apps' list of works they hold subtitles for locally: accepted and not used. */
     localSubtitledWorks: z.array(z.unknown()).max(10_000).optional(),
@@ -81,4 +81,5 @@ export const WorksBody = z
     ...(body.includeTranslationWorks !== undefined && {
       includeTranslationWorks: body.includeTranslationWorks ? 'true' : 'false',
     }),
+    ...(body.withPlaylistStatus !== undefined && { withPlaylistStatus: body.withPlaylistStatus }),
   }));

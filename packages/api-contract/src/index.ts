@@ -10,3 +10,5 @@ export * from './rj-code.js';
 export * from './schemas.js';
 export * from './shared-config.js';
 export * from './subtitle-candidates.js';
+export * from './tag-vote-constants.js';
+export * from './tag-votes.js';

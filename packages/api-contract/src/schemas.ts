@@ -48,7 +48,17 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export const MessageBody = z.object({ message: z.string() });
 
 export const TagI18n = z.partialRecord(z.enum(TAG_LANGUAGES), z.object({ name: z.string() }));
-export const Tag = z.object({ id: z.number().int(), name: z.string(), i18n: TagI18n });
+export const Tag = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  i18n: TagI18n,
+  /** Members' up votes on this tag of this work (tag-votes.ts); on every work's tags. */
+  upvote: z.number().int().optional(),
+  /** Members' down votes on this tag of this work. */
+  downvote: z.number().int().optional(),
+  /** The caller's own vote (0 none, 1 up, 2 down): on `GET /api/work/:id` for a signed-in caller. */
+  myVote: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+});
 export type Tag = z.infer<typeof Tag>;
 export const Circle = z.object({ id: z.number().int(), name: z.string() });
 export const Va = z.object({ id: z.string(), name: z.string() });
@@ -126,6 +136,11 @@ export const Work = z.object({
   source_type: z.string(),
   /** The work's page at its source, or null. */
   source_url: z.string().nullable(),
+  /**
+   * Asked with `withPlaylistStatus[]=<playlist id>` (lists, search, recommender): whether each named
+   * playlist holds the work. A playlist the caller may not see answers false.
+   */
+  playlistStatus: z.record(z.string(), z.boolean()).optional(),
 });
 export type Work = z.infer<typeof Work>;
 
@@ -170,6 +185,11 @@ export type LabelWithCount = z.infer<typeof LabelWithCount>;
 
 // ---- query strings ----
 
+/** Playlist ids in a query string: one value, or the array a repeated parameter gives. */
+const PlaylistStatusIds = z
+  .union([z.string().max(64), z.array(z.string().max(64)).max(100)])
+  .transform((value) => (Array.isArray(value) ? value : [value]));
+
 export const WorksQuery = z.object({
   page: strictInt(1, 1_000_000).optional(),
   pageSize: strictInt(1, MAX_PAGE_SIZE).optional(),
@@ -189,6 +209,12 @@ export const WorksQuery = z.object({
     .describe(
       "false (or 0): a translation whose original is in the library is left out; the original's other_language_editions_in_db lists it. Default true",
     ),
+  /** asmr.one's form, repeatable: `withPlaylistStatus[]=<id>&withPlaylistStatus[]=<id>` (each work's `playlistStatus`). */
+  'withPlaylistStatus[]': PlaylistStatusIds.optional().describe(
+    'Playlist ids (repeatable): each work answers playlistStatus { <id>: true|false }',
+  ),
+  /** The same without brackets, as some HTTP clients repeat an array parameter. */
+  withPlaylistStatus: PlaylistStatusIds.optional(),
 });
 export type WorksQuery = z.infer<typeof WorksQuery>;
 

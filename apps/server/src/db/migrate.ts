@@ -13,6 +13,7 @@ import * as kikoeruUsers from './migrations/2026-11-25-0004-kikoeru-users.js';
 import * as labelCounts from './migrations/2026-11-25-0006-label-counts.js';
 import * as languageEditions from './migrations/2026-11-25-0007-language-editions.js';
 import * as playlists from './migrations/2026-11-25-0010-playlists.js';
+import * as tagVotes from './migrations/2026-11-25-0011-tag-votes.js';
 import * as userAdministration from './migrations/2026-11-25-0020-user-administration.js';
 import type { Database } from './schema.js';
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectKind)
   '2026-11-25-0006-label-counts': labelCounts,
   '2026-11-25-0007-language-editions': languageEditions,
   '2026-11-25-0010-playlists': playlists,
+  '2026-11-25-0011-tag-votes': tagVotes,
   '2026-11-25-0020-user-administration': userAdministration,
 };
 

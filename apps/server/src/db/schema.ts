@@ -42,6 +42,10 @@ export interface Database {
   playlist_likes: { playlist_id: string; user_id: number; created_at: string };
   /** When a listener's play of a playlist last counted (one per half hour). */
   playlist_plays: { playlist_id: string; user_id: number; counted_at: string };
+  /** A member's vote on a tag of a work: 1 up, 2 down (migration 2026-11-25-0011; services/tag-vote.service.ts). */
+  work_tag_votes: { user_id: number; work_id: number; tag_id: number; vote: number; updated_at: string };
+  /** Tags members attached to a work, apart from the providers' `work_tags`. */
+  work_tag_attachments: { work_id: number; tag_id: number; user_id: number | null; created_at: string };
 }
 
 export interface PlaylistsTable {

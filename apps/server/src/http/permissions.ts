@@ -76,6 +76,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/playlist/remove-like-playlist': 'member',
   'POST /api/playlist/record-play': 'member',
 
+  'POST /api/vote/vote-work-tag': 'member', // the guest cannot vote (403); asmr.one's e-mail rule does not apply
+  'POST /api/vote/attach-tags-to-work': 'member',
+
   'POST /api/recommender/popular': 'signedIn',
   'POST /api/recommender/recommend-for-user': 'signedIn', // the guest gets the popular works
   'POST /api/recommender/item-neighbors': 'signedIn',

@@ -18,6 +18,8 @@ const WORK_TABLES = [
   'work_edits',
   'work_edition_links',
   'work_audio_tags',
+  'work_tag_votes',
+  'work_tag_attachments',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /** Tables without a foreign key to `works`: rows there may name an id that has no work (yet). */

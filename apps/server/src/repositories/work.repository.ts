@@ -16,8 +16,11 @@ export interface WorkPageRequest {
   userId: number | null;
 }
 
-/** A tag as `[id, name, i18n JSON text]`, a voice actor as `[id, name]`: compact to aggregate in SQL. */
-export type TagTuple = [id: number, name: string, i18n: string | null];
+/**
+ * A tag as `[id, name, i18n JSON text, up votes, down votes]`, a voice actor as `[id, name]`: compact to
+ * aggregate in SQL.
+ */
+export type TagTuple = [id: number, name: string, i18n: string | null, upvote: number, downvote: number];
 export type VaTuple = [id: string, name: string];
 
 /** The columns of `works` a `Work` shows: never the scan's bookkeeping or the search text. */
@@ -59,17 +62,31 @@ type CardQueryRow = Omit<WorkCardRow, 'tags' | 'vas'> & {
   vas: JsonColumn<VaTuple>;
 };
 
+/** A tag's vote counts on the work, from the vote index (`work_id, tag_id, vote`: one probe each). */
+const VOTES = (vote: 1 | 2) =>
+  `(SELECT count(*) FROM work_tag_votes v WHERE v.work_id = w.id AND v.tag_id = t.id AND v.vote = ${vote})`;
+
+/**
+ * The work's tags: its providers' (`work_tags`) and those members attached and the providers do not give,
+ * each with its vote counts.
+ */
+const WORK_TAG_ROWS = `SELECT t.id, t.name, t.i18n, ${VOTES(1)} AS up, ${VOTES(2)} AS down
+  FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = w.id
+  UNION ALL SELECT t.id, t.name, t.i18n, ${VOTES(1)}, ${VOTES(2)}
+  FROM work_tag_attachments a JOIN tags t ON t.id = a.tag_id WHERE a.work_id = w.id
+  AND NOT EXISTS (SELECT 1 FROM work_tags wt WHERE wt.work_id = a.work_id AND wt.tag_id = a.tag_id)`;
+
 /**
  * A work's tags (by name) and voice actors (in credit order) as one JSON array each, correlated on `w.id`.
  * SQLite returns the array as text; node-postgres parses `json` itself.
  */
 const LABEL_ARRAYS: Record<DialectKind, { tags: string; vas: string }> = {
   sqlite: {
-    tags: `(SELECT json_group_array(json_array(id, name, i18n)) FROM (SELECT t.id, t.name, t.i18n FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = w.id ORDER BY t.name))`,
+    tags: `(SELECT json_group_array(json_array(id, name, i18n, up, down)) FROM (${WORK_TAG_ROWS} ORDER BY 2))`,
     vas: `(SELECT json_group_array(json_array(id, name)) FROM (SELECT v.id, v.name FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE wv.work_id = w.id ORDER BY wv.position))`,
   },
   postgres: {
-    tags: `(SELECT coalesce(json_agg(json_build_array(t.id, t.name, t.i18n) ORDER BY t.name), '[]') FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = w.id)`,
+    tags: `(SELECT coalesce(json_agg(json_build_array(x.id, x.name, x.i18n, x.up, x.down) ORDER BY x.name), '[]') FROM (${WORK_TAG_ROWS}) x)`,
     vas: `(SELECT coalesce(json_agg(json_build_array(v.id, v.name) ORDER BY wv.position), '[]') FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE wv.work_id = w.id)`,
   },
 };

@@ -1,6 +1,7 @@
 import {
   AGE_RATINGS,
   formatWorkCode,
+  HIDDEN_TAG_SCORE,
   type ProgressState,
   type Tag,
   UNKNOWN_CIRCLE,
@@ -31,13 +32,18 @@ function circleOf(row: WorkCardRow): Work['circle'] {
     : { id: row.circle_id, name: row.circle_name };
 }
 
+/** Voted down past the threshold: left out of the work's tags everywhere (tag-votes.ts in the contract). */
+const isHiddenTag = (upvote: number, downvote: number): boolean => upvote - downvote <= HIDDEN_TAG_SCORE;
+
 const isAgeCategory = (value: string | null): value is AgeCategory =>
   (AGE_RATINGS as readonly string[]).includes(value ?? '');
 
 /** A work and its labels as the contract's `Work` (section 9), without any user's fields. */
 export function toWork(row: WorkCardRow): Work {
   const circle = circleOf(row);
-  const tags: Tag[] = row.tags.map(([id, name, i18n]) => ({ id, name, i18n: parseJson(i18n, {}) }));
+  const tags: Tag[] = row.tags.flatMap(([id, name, i18n, upvote, downvote]) =>
+    isHiddenTag(upvote, downvote) ? [] : [{ id, name, i18n: parseJson(i18n, {}), upvote, downvote }],
+  );
   return {
     id: row.id,
     source_id: formatWorkCode(row.id),

@@ -3,6 +3,7 @@ import { reviewMessages } from '../components/review/messages';
 import { workEditMessages } from '../features/work/edit/messages';
 import { workMessages } from '../features/work/messages';
 import { workSourcesMessages } from '../features/work/sources/messages';
+import { workTagMessages } from '../features/work/tags/messages';
 import type { FeatureMessages } from './catalogue';
 
 /**
@@ -13,6 +14,7 @@ export const WORK_MESSAGES: Record<string, FeatureMessages> = {
   work: workMessages,
   workEdit: workEditMessages,
   workSources: workSourcesMessages,
+  workTags: workTagMessages,
   review: reviewMessages,
   feedback: feedbackMessages,
 };

@@ -1,7 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import type { Envelope } from '@sasayaki/api-contract';
+import type { Envelope, WorksQuery } from '@sasayaki/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
 import type { CataloguePage, CatalogueService } from '../../services/catalogue.service.js';
+import type { PlaylistService } from '../../services/playlist.service.js';
 import { acceptsGzip, varyOnAcceptEncoding } from '../plugins/compression.plugin.js';
 
 /**
@@ -10,7 +12,7 @@ import { acceptsGzip, varyOnAcceptEncoding } from '../plugins/compression.plugin
  * a few lists, and encoding them was most of their cost. A page with the user's own fields is answered
  * as usual.
  */
-export async function sendCataloguePage(
+async function sendCataloguePage(
   request: FastifyRequest,
   reply: FastifyReply,
   catalogue: CatalogueService,
@@ -28,4 +30,45 @@ export async function sendCataloguePage(
   varyOnAcceptEncoding(reply);
   if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(encoded.json);
   return reply.header('Content-Encoding', 'gzip').send(encoded.gzip);
+}
+
+/**
+ * A page of a works list (works, search, a label's works), with each work's `playlistStatus` when the
+ * list was asked `withPlaylistStatus[]`: such a page is the caller's own (one indexed query more), every
+ * other page goes the shared way above, untouched.
+ */
+export async function sendWorksPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: Pick<AppContext, 'catalogue' | 'playlists'>,
+  page: CataloguePage,
+  query: WorksQuery,
+): Promise<Envelope | FastifyReply> {
+  const playlistIds = playlistStatusIds(query);
+  if (playlistIds.length === 0) return sendCataloguePage(request, reply, ctx.catalogue, page);
+  return withPlaylistStatus(ctx.playlists, request.user?.id ?? null, await page.envelope(), playlistIds);
+}
+
+/** The playlists a list was asked about: asmr.one's `withPlaylistStatus[]`, or the name without brackets. */
+function playlistStatusIds(query: WorksQuery): string[] {
+  return [...new Set([...(query['withPlaylistStatus[]'] ?? []), ...(query.withPlaylistStatus ?? [])])];
+}
+
+/** Each work of the envelope with `playlistStatus: { <playlist id>: true|false }` (reference section 3). */
+export async function withPlaylistStatus(
+  playlists: Pick<PlaylistService, 'statusFor'>,
+  userId: number | null,
+  envelope: Envelope,
+  playlistIds: readonly string[],
+): Promise<Envelope> {
+  if (playlistIds.length === 0) return envelope;
+  const status = await playlists.statusFor(
+    userId,
+    [...new Set(playlistIds)],
+    envelope.works.map((work) => work.id),
+  );
+  return {
+    ...envelope,
+    works: envelope.works.map((work) => ({ ...work, playlistStatus: status.get(work.id) ?? {} })),
+  };
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { LabelKind } from '../../repositories/label.repository.js';
 import type { WorkFilter } from '../../repositories/work-query.js';
 import { sendEncodedAnswer } from '../send-encoded-answer.js';
-import { sendCataloguePage } from './catalogue-page.js';
+import { sendWorksPage } from './catalogue-page.js';
 import { listFilter, listOptions, noStore } from './works.routes.js';
 
 const KINDS: Array<{
@@ -58,7 +58,7 @@ export async function registerLabelRoutes(app: FastifyInstance, ctx: AppContext)
           listOptions(query),
           request.user?.id ?? null,
         );
-        return sendCataloguePage(request, reply, ctx.catalogue, page);
+        return sendWorksPage(request, reply, ctx, page, query);
       },
     );
   }

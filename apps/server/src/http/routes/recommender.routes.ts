@@ -2,6 +2,7 @@ import { Envelope, ItemNeighborsBody, RecommenderBody, RecommendForUserBody } fr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { withPlaylistStatus } from './catalogue-page.js';
 import { userOf } from './review.routes.js';
 import { noStore } from './works.routes.js';
 
@@ -10,13 +11,17 @@ export async function registerRecommenderRoutes(app: FastifyInstance, ctx: AppCo
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['recommender'];
   const response = { 200: Envelope };
+  // `withPlaylistStatus: [ids]` in the body: each work's playlistStatus, as on the works lists.
+  const statusOf = (userId: number | null, body: RecommenderBody, envelope: Envelope) =>
+    withPlaylistStatus(ctx.playlists, userId, envelope, body.withPlaylistStatus ?? []);
 
   api.post(
     '/recommender/popular',
     { schema: { tags, body: RecommenderBody, response } },
     async (request, reply) => {
       noStore(reply);
-      return ctx.recommender.popular(request.body, request.user?.id ?? null);
+      const userId = request.user?.id ?? null;
+      return statusOf(userId, request.body, await ctx.recommender.popular(request.body, userId));
     },
   );
 
@@ -25,7 +30,8 @@ export async function registerRecommenderRoutes(app: FastifyInstance, ctx: AppCo
     { schema: { tags, body: RecommendForUserBody, response } },
     async (request, reply) => {
       noStore(reply);
-      return ctx.recommender.recommendForUser(request.body, userOf(request).id);
+      const userId = userOf(request).id;
+      return statusOf(userId, request.body, await ctx.recommender.recommendForUser(request.body, userId));
     },
   );
 
@@ -34,7 +40,9 @@ export async function registerRecommenderRoutes(app: FastifyInstance, ctx: AppCo
     { schema: { tags, body: ItemNeighborsBody, response } },
     async (request, reply) => {
       noStore(reply);
-      return ctx.recommender.itemNeighbors(request.body, request.body.itemId, request.user?.id ?? null);
+      const userId = request.user?.id ?? null;
+      const works = await ctx.recommender.itemNeighbors(request.body, request.body.itemId, userId);
+      return statusOf(userId, request.body, works);
     },
   );
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { WorkFilter } from '../../repositories/work-query.js';
 import { parseSearch } from '../../services/search-syntax.js';
-import { sendCataloguePage } from './catalogue-page.js';
+import { sendWorksPage } from './catalogue-page.js';
 
 /** `?v=1|2`: asmr.one's apps ask these versions of a work and its tree; both get the one shape. */
 const ApiVersion = z.object({ v: z.enum(['1', '2']).optional() });
@@ -47,7 +47,7 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
       noStore(reply);
       const { query } = request;
       const page = await ctx.catalogue.page(listFilter(query), listOptions(query), request.user?.id ?? null);
-      return sendCataloguePage(request, reply, ctx.catalogue, page);
+      return sendWorksPage(request, reply, ctx, page, query);
     },
   );
 
@@ -57,7 +57,7 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
       listOptions(query),
       request.user?.id ?? null,
     );
-    return sendCataloguePage(request, reply, ctx.catalogue, page);
+    return sendWorksPage(request, reply, ctx, page, query);
   };
 
   // The keyword is one URL-encoded path segment, but clients also send it with raw slashes: take the rest.
@@ -99,7 +99,7 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
       noStore(reply);
       const query = request.body;
       const page = await ctx.catalogue.page(listFilter(query), listOptions(query), request.user?.id ?? null);
-      return sendCataloguePage(request, reply, ctx.catalogue, page);
+      return sendWorksPage(request, reply, ctx, page, query);
     },
   );
   api.post(
@@ -132,7 +132,11 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request, reply) => {
       noStore(reply);
-      return ctx.catalogue.get(request.params.id, request.user?.id ?? null);
+      const { user } = request;
+      const work = await ctx.catalogue.get(request.params.id, user?.id ?? null);
+      // The member's own votes on the work's tags: on this route only, so lists pay nothing for them
+      // (the guest cannot vote).
+      return !user || user.group === 'guest' ? work : ctx.tagVotes.withMyVotes(work, user.id);
     },
   );
 

@@ -56,8 +56,11 @@ describe.each(DATABASE_KINDS)('six-digit codes of 8-digit works on %s', (kind) =
     expect((await get('/api/work/055555')).json()).toMatchObject({ id: 55_555 });
     expect((await get('/api/work/066666')).json()).toMatchObject({ id: 1_066_666 });
     expect((await get('/api/work/099999')).statusCode).toBe(404);
-    // Ids without a leading zero are ids: 87228 is not RJ01087228.
-    expect((await get('/api/work/87228')).statusCode).toBe(404);
+    // Ids without a leading zero are ids (docs/clients.md, the decision): 87228 is RJ087228's id, never
+    // RJ01087228, on every route that takes a work.
+    for (const url of ['/api/work/87228', '/api/workInfo/87228', '/api/tracks/87228'])
+      expect((await get(url)).statusCode, url).toBe(404);
+    expect((await get('/api/work/55555')).json()).toMatchObject({ id: 55_555 });
   });
 
   it('works the answer out once per catalogue version (logged then)', async () => {

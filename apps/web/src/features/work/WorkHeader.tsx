@@ -12,13 +12,13 @@ import {
   SfwChip,
   StoreLink,
   SubtitleChip,
-  TagChips,
   VaChips,
 } from '../../components/work/chips';
 import { AlsoInLibrary } from '../../components/work/editions';
 import { StarRatingDisplay } from '../../components/work/StarRatingDisplay';
 import { formatDuration } from '../../lib/format';
 import { WORK_PAGE_COVER_SIZE } from './api';
+import { WorkTags } from './tags/WorkTags';
 import classes from './work.module.css';
 
 /** Everything of the card, large: cover, title, circle, rating, price, sales, chips; then the actions. */
@@ -75,7 +75,7 @@ export function WorkHeader({ work, actions }: { work: Work; actions: ReactNode }
             <SubtitleChip work={work} />
           </Group>
         )}
-        <TagChips tags={work.tags} />
+        <WorkTags work={work} />
         <VaChips vas={work.vas} />
         <Box mt="xs">{actions}</Box>
       </Stack>
