@@ -28,21 +28,46 @@ export interface PlaySignalRow {
 export class RecommenderRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async presentWorks(): Promise<WorkFeatureRow[]> {
+  /**
+   * Up to `limit` present works with an id above `after`, ascending: one batch of the label index's
+   * build, which reads the catalogue a slice at a time (services/recommender/catalogue-features.ts).
+   */
+  async presentWorks(after: number, limit: number): Promise<WorkFeatureRow[]> {
     return this.db
       .selectFrom('works')
       .select(['id', 'circle_id', 'has_subtitle', 'dl_count'])
       .where('missing', '=', 0)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(limit)
       .execute();
   }
 
-  /** Every work's tags and VAs; rows of missing works are dropped by the caller, which knows them. */
-  async workTags(): Promise<Array<{ work_id: number; tag_id: number }>> {
-    return this.db.selectFrom('work_tags').select(['work_id', 'tag_id']).execute();
+  /**
+   * The tags of the works with ids from `first` to `last` (a range of the primary key), by work; rows of
+   * missing works are dropped by the caller, which knows them.
+   */
+  async workTags(first: number, last: number): Promise<Array<{ work_id: number; tag_id: number }>> {
+    return this.db
+      .selectFrom('work_tags')
+      .select(['work_id', 'tag_id'])
+      .where('work_id', '>=', first)
+      .where('work_id', '<=', last)
+      .orderBy('work_id')
+      .orderBy('tag_id')
+      .execute();
   }
 
-  async workVas(): Promise<Array<{ work_id: number; va_id: string }>> {
-    return this.db.selectFrom('work_vas').select(['work_id', 'va_id']).execute();
+  /** The voice actors of the works with ids from `first` to `last`, by work, as `workTags`. */
+  async workVas(first: number, last: number): Promise<Array<{ work_id: number; va_id: string }>> {
+    return this.db
+      .selectFrom('work_vas')
+      .select(['work_id', 'va_id'])
+      .where('work_id', '>=', first)
+      .where('work_id', '<=', last)
+      .orderBy('work_id')
+      .orderBy('va_id')
+      .execute();
   }
 
   /** Every user's ratings and progress, or one user's (`userId`): the primary key's first column. */

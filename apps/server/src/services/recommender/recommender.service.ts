@@ -176,8 +176,8 @@ export class RecommenderService {
     for (const [workId, strength] of taste) {
       const index = features.indexOf.get(workId);
       if (index === undefined || strength === 0) continue;
-      for (const key of features.featuresOf[index] ?? []) {
-        profile.set(key, (profile.get(key) ?? 0) + strength * (features.postings.get(key)?.weight ?? 0));
+      for (const key of features.labelsOf(index)) {
+        profile.set(key, (profile.get(key) ?? 0) + strength * features.weight(key));
       }
     }
     const strongest = [...profile.entries()]
@@ -235,7 +235,7 @@ export class RecommenderService {
   private neighborRanking(model: Model, index: number): number[] {
     const { features, activity } = model;
     const content = new ScoreBoard(features.size);
-    for (const key of features.featuresOf[index] ?? []) {
+    for (const key of features.labelsOf(index)) {
       const posting = features.walkable(key);
       if (posting) for (const other of posting.works) content.add(other, posting.weight);
     }
