@@ -30,6 +30,7 @@ import { SubtitleCandidateRepository } from './repositories/subtitle-candidate.r
 import { TagVoteRepository } from './repositories/tag-vote.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WorkRepository } from './repositories/work.repository.js';
+import { WorkAvailabilityRepository } from './repositories/work-availability.repository.js';
 import { WorkCodeRepository } from './repositories/work-code.repository.js';
 import { WorkEditRepository } from './repositories/work-edit.repository.js';
 import { createAudioReader } from './scanner/read-audio-headers.js';
@@ -170,6 +171,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     metadata,
     folderIds,
     audioTags: new AudioTagRepository(db),
+    availability: new WorkAvailabilityRepository(db),
     settings,
     maintenance,
     covers,
@@ -179,7 +181,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     afterScan: () => void metadataFetch.job.start().catch(() => {}),
   });
   const libraryWatcher = new LibraryWatcher({
-    libraryDirs: config.libraryDirs,
+    roots: libraryRoots,
     watch: config.watch,
     scans,
     logger,

@@ -106,6 +106,12 @@ export type TagLanguage = (typeof TAG_LANGUAGES)[number];
 export const SCAN_MODES = ['incremental', 'full', 'metadata'] as const;
 export type ScanMode = (typeof SCAN_MODES)[number];
 /**
+ * How a scan was started, as the scan's state and history say: a mode an administrator can ask for, or
+ * `watch`, the library watcher's incremental scan of only the folders that changed.
+ */
+export const SCAN_RECORDED_MODES = [...SCAN_MODES, 'watch'] as const;
+export type ScanRecordedMode = (typeof SCAN_RECORDED_MODES)[number];
+/**
  * A scan's status. `abandoned`: its server stopped renewing the scan's lease (killed, or cut off from the
  * database); `interrupted` is how older versions said so. Clients should show unknown values as they come.
  */

@@ -7,6 +7,7 @@ export * from './playlist-constants.js';
 export * from './playlists.js';
 export * from './recommender.js';
 export * from './rj-code.js';
+export * from './scan-history.js';
 export * from './schemas.js';
 export * from './shared-config.js';
 export * from './subtitle-candidates.js';

@@ -13,6 +13,7 @@ import {
   PROVIDER_STATUSES,
   REVIEW_ORDERS,
   SCAN_MODES,
+  SCAN_RECORDED_MODES,
   SCAN_STATUSES,
   SORT_DIRECTIONS,
   TAG_LANGUAGES,
@@ -387,6 +388,10 @@ export const ScanCounts = z.object({
   removed: z.number().int(),
   failed: z.number().int(),
   skipped: z.number().int(),
+  unchanged: z
+    .number()
+    .int()
+    .describe('Works found whose files had not changed since the last scan (an incremental scan skips them)'),
 });
 export type ScanCounts = z.infer<typeof ScanCounts>;
 export const ScanIssue = z.object({
@@ -417,9 +422,16 @@ export const MetadataRefreshResult = z.object({
   status: z.enum(['ok', 'not_found', 'failed', 'unreadable']),
   message: z.string().nullable(),
 });
+/** A library folder whose works are hidden because it is not mounted (missing, or empty where works were). */
+export const UnavailableRoot = z.object({
+  path: z.string(),
+  works: z.number().int().describe('Works of this folder hidden until it is back'),
+  since: z.string().describe('When a scan first found it not mounted'),
+});
+export type UnavailableRoot = z.infer<typeof UnavailableRoot>;
 export const ScanState = z.object({
   id: z.number().int().nullable(),
-  mode: z.enum(SCAN_MODES).nullable(),
+  mode: z.enum(SCAN_RECORDED_MODES).nullable(),
   running: z.boolean(),
   // A string, not an enum, so that a status added later reaches older clients instead of failing them.
   status: z
@@ -433,6 +445,8 @@ export const ScanState = z.object({
   errors: z.array(ScanIssue),
   /** The metadata fetch job that follows scans; absent from servers before it. */
   metadata: MetadataFetchProgress.optional(),
+  /** Library folders not mounted, whose works are hidden; absent from servers before it. */
+  unavailableRoots: z.array(UnavailableRoot).optional(),
 });
 export type ScanState = z.infer<typeof ScanState>;
 

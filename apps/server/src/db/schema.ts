@@ -127,6 +127,12 @@ export interface WorksTable {
   search_text: Generated<string>;
   /** 1 when the folder was not found by the last scan: hidden, user data kept. */
   missing: Generated<number>;
+  /**
+   * Set with `missing` when the work is hidden because its library folder is not mounted (missing, or empty
+   * where works were), not because its own folder went away: the time a scan found that. Such works come
+   * back, without being read again, when the folder does (repositories/work-availability.repository.ts).
+   */
+  unavailable_since: string | null;
   scanned_at: string;
 }
 

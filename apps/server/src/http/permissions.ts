@@ -101,6 +101,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   'POST /api/scan': 'admin',
   'DELETE /api/scan': 'admin',
   'GET /api/scan/events': 'admin',
+  'GET /api/scan/history': 'admin',
+  'GET /api/scan/history/:id': 'admin',
   'POST /api/scan/metadata': 'admin',
   'DELETE /api/scan/metadata': 'admin',
   'POST /api/admin/works/:id/refresh-metadata': 'admin',

@@ -5,7 +5,7 @@ import type { IssueLevel, ScanReporter } from '../scanner/scan-types.js';
 export const MAX_REPORTED_ISSUES = 1000;
 
 export function emptyCounts(): ScanCounts {
-  return { found: 0, added: 0, updated: 0, removed: 0, failed: 0, skipped: 0 };
+  return { found: 0, added: 0, updated: 0, removed: 0, failed: 0, skipped: 0, unchanged: 0 };
 }
 
 /**

@@ -58,6 +58,23 @@ export class ScanRepository {
     return this.db.selectFrom('scans').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** A page of scans, newest first, and how many there are (the scanner page's history). */
+  async page(offset: number, limit: number): Promise<{ rows: ScanRow[]; total: number }> {
+    const rows = await this.db
+      .selectFrom('scans')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const count = await this.db
+      .selectFrom('scans')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
+    // PostgreSQL counts in bigint, which its driver answers as a string.
+    return { rows, total: Number(count.total) };
+  }
+
   /** The running scan, else the most recent one. */
   async latest(): Promise<ScanRow | undefined> {
     return (

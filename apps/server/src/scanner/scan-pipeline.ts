@@ -90,7 +90,9 @@ export async function runScanPipeline(
       await forEachBounded(works, options.concurrency, reporter.signal, async (work) => {
         reporter.setCurrent(work.display);
         try {
-          await scanWork(work, mode, previous.get(work.id), workDeps, reporter);
+          const outcome = await scanWork(work, mode, previous.get(work.id), workDeps, reporter);
+          // The scanner page says "60 works unchanged" after a scan with nothing to do, not "0 of 60".
+          if (outcome === 'unchanged') reporter.count('unchanged');
           // A work that failed to read keeps its row as it was: not missing, not counted as removed.
           seen.add(work.id);
         } catch (error) {

@@ -1,8 +1,17 @@
-import { SCAN_MODES, type ScanIssue, type ScanMode, type ScanState } from '@sasayaki/api-contract';
+import {
+  SCAN_RECORDED_MODES,
+  type ScanHistory,
+  type ScanIssue,
+  type ScanMode,
+  type ScanRecordedMode,
+  type ScanState,
+  type ScanSummary,
+  type UnavailableRoot,
+} from '@sasayaki/api-contract';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { ScanRow } from '../db/schema.js';
-import { Conflict } from '../errors.js';
+import { Conflict, NotFound } from '../errors.js';
 import { emptyCounts, ScanJob } from '../jobs/scan-job.js';
 import { leaseExpired, leaseExpiry, renewalIntervalMs } from '../jobs/scan-lease.js';
 import type { AudioTagRepository } from '../repositories/audio-tag.repository.js';
@@ -10,9 +19,11 @@ import type { CatalogueWriteRepository } from '../repositories/catalogue-write.r
 import type { FolderWorkIdRepository } from '../repositories/folder-work-id.repository.js';
 import type { ScanLease, ScanRepository } from '../repositories/scan.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { WorkAvailabilityRepository } from '../repositories/work-availability.repository.js';
 import type { ScanScope } from '../scanner/discover-folders.js';
 import type { CoverSaver } from '../scanner/make-cover.js';
 import type { AudioReader } from '../scanner/read-audio-headers.js';
+import { settleRootAvailability } from '../scanner/root-availability.js';
 import { type PipelineDeps, runScanPipeline } from '../scanner/scan-pipeline.js';
 import { INSTANCE_ID } from '../util/instance-id.js';
 import type { MaintenanceService } from './maintenance.service.js';
@@ -20,7 +31,7 @@ import type { MaintenanceService } from './maintenance.service.js';
 /** Settings key set when a scan finished once: start-up scans only run before that. */
 export const SCANNED_ONCE_KEY = 'library_scanned_at';
 /** The scans row's mode of a targeted scan (the watcher's): an incremental scan of some top-level folders. */
-export const TARGETED_SCAN_MODE = 'watch';
+export const TARGETED_SCAN_MODE = 'watch' satisfies ScanRecordedMode;
 
 export interface ScanServiceDeps {
   config: Pick<Config, 'libraryDirs' | 'scan'> & { metadata?: Pick<Config['metadata'], 'dlsite'> };
@@ -30,6 +41,8 @@ export interface ScanServiceDeps {
   metadata: PipelineDeps['metadata'];
   folderIds: FolderWorkIdRepository;
   audioTags: AudioTagRepository;
+  /** Works hidden while their library folder is not mounted (scanner/root-availability.ts). */
+  availability: WorkAvailabilityRepository;
   settings: SettingsRepository;
   maintenance: MaintenanceService;
   covers: CoverSaver;
@@ -66,7 +79,7 @@ export function toScanState(row: ScanRow | undefined): ScanState {
   }
   return {
     id: row.id,
-    mode: (SCAN_MODES as readonly string[]).includes(row.mode) ? (row.mode as ScanMode) : null,
+    mode: knownMode(row.mode),
     running: row.status === 'running',
     status: row.status,
     startedAt: row.started_at,
@@ -74,6 +87,29 @@ export function toScanState(row: ScanRow | undefined): ScanState {
     counts: { ...emptyCounts(), ...parseJson(row.counts, {}) },
     current: row.current,
     errors: parseJson<ScanIssue[]>(row.errors, []),
+  };
+}
+
+function knownMode(mode: string): ScanRecordedMode | null {
+  return (SCAN_RECORDED_MODES as readonly string[]).includes(mode) ? (mode as ScanRecordedMode) : null;
+}
+
+/** A scan as the history lists it: its counts, how long it took and how many problems, not the problems. */
+export function toScanSummary(row: ScanRow): ScanSummary {
+  const state = toScanState(row);
+  const started = Date.parse(row.started_at);
+  const finished = row.finished_at ? Date.parse(row.finished_at) : Number.NaN;
+  return {
+    id: row.id,
+    mode: state.mode,
+    running: state.running,
+    status: state.status,
+    startedAt: state.startedAt,
+    finishedAt: state.finishedAt,
+    counts: state.counts,
+    durationMs: Number.isFinite(finished - started) ? Math.max(0, finished - started) : null,
+    errorCount: state.errors.filter((issue) => issue.level === 'error').length,
+    warningCount: state.errors.filter((issue) => issue.level !== 'error').length,
   };
 }
 
@@ -119,6 +155,31 @@ export class ScanService {
     return toScanState(await this.deps.scans.findById(id));
   }
 
+  /** Past scans, newest first (the scanner page's history). */
+  async history(page: number, pageSize: number): Promise<ScanHistory> {
+    const { rows, total } = await this.deps.scans.page((page - 1) * pageSize, pageSize);
+    return {
+      scans: rows.map(toScanSummary),
+      pagination: { currentPage: page, pageSize, totalCount: total },
+    };
+  }
+
+  /** One scan whole, with its problems; NotFound when there is no such scan. */
+  async historyEntry(id: number): Promise<ScanState> {
+    const row = await this.deps.scans.findById(id);
+    if (!row) throw new NotFound('Scan not found');
+    return toScanState(row);
+  }
+
+  /** Library folders whose works are hidden because they are not mounted: the administrators' notice. */
+  async unavailableRoots(): Promise<UnavailableRoot[]> {
+    return (await this.deps.availability.unavailableRoots()).map((row) => ({
+      path: row.root_dir,
+      works: row.works,
+      since: row.since,
+    }));
+  }
+
   async hasScannedOnce(): Promise<boolean> {
     return (await this.deps.settings.get(SCANNED_ONCE_KEY)) !== null;
   }
@@ -136,7 +197,7 @@ export class ScanService {
     return this.begin(TARGETED_SCAN_MODE, 'incremental', scope);
   }
 
-  private async begin(recordedMode: string, mode: ScanMode, scope?: ScanScope): Promise<ScanState> {
+  private async begin(recordedMode: ScanRecordedMode, mode: ScanMode, scope?: ScanScope): Promise<ScanState> {
     await this.abandonExpiredScan();
     const job = new ScanJob((issue) => this.deps.logger.debug({ scanIssue: issue }, 'scan problem'));
     const row = await this.deps.scans.insertRunning(recordedMode, this.lease(), this.now(), job.progress());
@@ -240,6 +301,12 @@ export class ScanService {
     timer.unref();
     let status: 'finished' | 'cancelled' | 'failed';
     try {
+      await settleRootAvailability(
+        this.deps.config.libraryDirs,
+        scope,
+        { availability: this.deps.availability, metadata: this.deps.metadata, now: () => this.now() },
+        job,
+      );
       status = await runScanPipeline(
         mode,
         {

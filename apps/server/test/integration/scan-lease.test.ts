@@ -8,6 +8,7 @@ import { CatalogueWriteRepository } from '../../src/repositories/catalogue-write
 import { FolderWorkIdRepository } from '../../src/repositories/folder-work-id.repository.js';
 import { ScanRepository } from '../../src/repositories/scan.repository.js';
 import { SettingsRepository } from '../../src/repositories/settings.repository.js';
+import { WorkAvailabilityRepository } from '../../src/repositories/work-availability.repository.js';
 import { createAudioReader } from '../../src/scanner/read-audio-headers.js';
 import { MaintenanceService } from '../../src/services/maintenance.service.js';
 import { ScanService } from '../../src/services/scan.service.js';
@@ -48,6 +49,7 @@ describe.each(DATABASE_KINDS)('scan lease on %s', (kind) => {
       metadata: server.ctx.metadata,
       folderIds: new FolderWorkIdRepository(db),
       audioTags: new AudioTagRepository(db),
+      availability: new WorkAvailabilityRepository(db),
       settings,
       maintenance: new MaintenanceService(settings),
       covers: server.ctx.covers,

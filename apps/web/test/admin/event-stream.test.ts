@@ -24,7 +24,7 @@ describe('scan rate', () => {
     status: 'running',
     startedAt: '2026-01-01T00:00:00.000Z',
     finishedAt: null,
-    counts: { found: 100, added: 10, updated: 10, removed: 0, failed: 0, skipped: 3 },
+    counts: { found: 100, added: 10, updated: 10, removed: 0, failed: 0, skipped: 3, unchanged: 0 },
     current: 'RJ01',
     errors: [],
   };

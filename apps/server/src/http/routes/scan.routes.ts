@@ -1,8 +1,19 @@
-import { ErrorBody, ScanStart, ScanState } from '@sasayaki/api-contract';
+import {
+  ErrorBody,
+  IntIdParam,
+  ScanHistory,
+  ScanHistoryQuery,
+  ScanStart,
+  ScanState,
+} from '@sasayaki/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { eventStream } from './scan-events.js';
+
+/** Scans on a page of the history unless the request asks for another size. */
+const HISTORY_PAGE_SIZE = 20;
 
 /** Contract section 10; administrators only, as http/permissions.ts says. */
 export async function registerScanRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -20,10 +31,12 @@ export async function registerScanRoutes(app: FastifyInstance, ctx: AppContext):
     if (request.routeOptions.url?.startsWith('/api/scan')) reply.header('Cache-Control', 'private, no-store');
   });
 
-  // The scan's state with the metadata fetch that follows it, one view for the scanner page.
+  // The scan's state with the metadata fetch that follows it and the library folders not mounted, one view
+  // for the scanner page (administrators only: the few statements it costs are not on a listener's path).
   const state = async (): Promise<ScanState> => ({
     ...(await ctx.scans.state()),
     metadata: await ctx.metadataFetch.state(),
+    unavailableRoots: await ctx.scans.unavailableRoots(),
   });
 
   api.get('/scan', { schema: { tags, response: { 200: ScanState, 403: ErrorBody } } }, state);
@@ -41,6 +54,31 @@ export async function registerScanRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.delete('/scan', { schema: { tags, response: { 200: ScanState, ...errors } } }, async () =>
     ctx.scans.cancel(),
+  );
+
+  api.get(
+    '/scan/history',
+    {
+      schema: {
+        tags,
+        querystring: ScanHistoryQuery,
+        response: { 200: ScanHistory, 400: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) =>
+      ctx.scans.history(request.query.page ?? 1, request.query.pageSize ?? HISTORY_PAGE_SIZE),
+  );
+
+  api.get(
+    '/scan/history/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: IntIdParam }),
+        response: { 200: ScanState, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => ctx.scans.historyEntry(request.params.id),
   );
 
   api.get('/scan/events', { schema: { tags } }, async (request, reply) => {
