@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config/config.js';
 import type { DialectKind } from './dialect.js';
+import { namePreparedStatements } from './prepared-statements.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -31,6 +32,8 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // Each new connection runs the per-request lookups as prepared statements (prepared-statements.ts).
+    pool.on('connect', (client) => namePreparedStatements(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

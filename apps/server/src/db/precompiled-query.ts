@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely, QueryExecutorProvider } from 'kysely';
+import { prepareStatement } from './prepared-statements.js';
 
 /** A query builder (`compile()`) or an `sql` template (`compile(db)`). */
 interface Compilable<Row> {
@@ -23,6 +24,8 @@ export function precompiledQuery<DB, Args extends unknown[], Row>(
 ): (...args: Args) => Promise<Row[]> {
   const placeholders = Array.from({ length: build.length }, (_, index) => new Placeholder(index));
   const compiled = build(...(placeholders as Args)).compile(db);
+  // On PostgreSQL it is also prepared once per connection instead of planned on every run.
+  prepareStatement(compiled.sql);
   const slots = compiled.parameters.map((value) => (value instanceof Placeholder ? value.index : -1));
   for (const placeholder of placeholders) {
     if (!slots.includes(placeholder.index))

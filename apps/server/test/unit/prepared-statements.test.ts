@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { namePreparedStatements, prepareStatement } from '../../src/db/prepared-statements.js';
+import type { FileRepository } from '../../src/repositories/file.repository.js';
+import type { LabelRepository } from '../../src/repositories/label.repository.js';
+import type { UserWorkFields, WorkCardRow, WorkRepository } from '../../src/repositories/work.repository.js';
+import { CatalogueService } from '../../src/services/catalogue.service.js';
+
+describe('namePreparedStatements', () => {
+  it('runs the marked texts as named statements and everything else as it came', () => {
+    const calls: unknown[][] = [];
+    const client = { query: (...args: unknown[]) => calls.push(args) };
+    namePreparedStatements(client);
+    const marked = 'SELECT 1 FROM works WHERE id = $1 /* prepared-statements.test */';
+    prepareStatement(marked);
+    prepareStatement(marked);
+    client.query(marked, [7]);
+    client.query('SELECT 2', [8]);
+    const cursor = { submit() {} };
+    client.query(cursor);
+    const [named, plain, cursorCall] = calls;
+    const name = (named?.[0] as { name: string } | undefined)?.name;
+    expect(named).toEqual([{ name: expect.stringMatching(/^sasayaki_\d+$/), text: marked, values: [7] }]);
+    expect(plain).toEqual(['SELECT 2', [8]]);
+    expect(cursorCall).toEqual([cursor]);
+    // The same text keeps its name: node-postgres refuses one name for two texts on a connection.
+    client.query(marked, [9]);
+    expect(calls[3]).toEqual([{ name, text: marked, values: [9] }]);
+  });
+});
+
+describe('CatalogueService.worksByIds', () => {
+  it('asks for the user’s fields and the works’ cards together: one round trip, not two in a row', async () => {
+    let cardsAsked!: () => void;
+    const cardsAskedToo = new Promise<void>((resolve) => {
+      cardsAsked = resolve;
+    });
+    const row = {
+      id: 5,
+      title: 'A work',
+      circle_id: null,
+      circle_name: null,
+      tags: [],
+      vas: [],
+    } as unknown as WorkCardRow;
+    const works = {
+      // Answers only once the cards were asked for as well: asked one after the other, this never ends.
+      async userFieldsFor(): Promise<Map<number, UserWorkFields>> {
+        await cardsAskedToo;
+        return new Map([[5, { rating: 4, review_text: null, progress: null, updated_at: '2026-11-25' }]]);
+      },
+      async cardsByIds(): Promise<WorkCardRow[]> {
+        cardsAsked();
+        return [row];
+      },
+    } as unknown as WorkRepository;
+    const catalogue = new CatalogueService(works, {} as LabelRepository, {} as FileRepository);
+    const answer = await Promise.race([
+      catalogue.worksByIds([5], 1),
+      new Promise<'waited in turn'>((resolve) => setTimeout(() => resolve('waited in turn'), 1_000)),
+    ]);
+    expect(answer).not.toBe('waited in turn');
+    expect(answer).toMatchObject([{ id: 5, title: 'A work', userRating: 4 }]);
+  });
+});
