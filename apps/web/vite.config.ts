@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { brotliFilesPlugin } from './src/app/brotli-files-plugin';
 import { preloadFirstScreenPlugin } from './src/app/preload-first-screen-plugin';
 import { screenChunks } from './src/app/screen-chunks-plugin';
 import { sasayakiAboutPlugin } from './src/features/about/licences-plugin';
@@ -41,6 +42,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
       },
     }),
+    // Last, so it compresses every text file the plugins above emitted (the shell, the manifest).
+    brotliFilesPlugin(),
   ],
   server: { proxy: { '/api': 'http://localhost:8888' } },
   build: {

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-context.js';
 
@@ -17,6 +17,14 @@ describe('serving the web app', () => {
       join(webDir, 'assets', 'big.js'),
       `export const words = ${JSON.stringify('ささやき '.repeat(2000))};`,
     );
+    // The build's brotli twins (apps/web's brotli-files-plugin): one fresh, one older than its file.
+    const bigScript = `export const sounds = ${JSON.stringify('耳かき '.repeat(2000))};`;
+    writeFileSync(join(webDir, 'assets', 'twin.js'), bigScript);
+    writeFileSync(join(webDir, 'assets', 'twin.js.br'), brotliCompressSync(bigScript));
+    writeFileSync(join(webDir, 'assets', 'stale.js'), bigScript);
+    writeFileSync(join(webDir, 'assets', 'stale.js.br'), brotliCompressSync('from an earlier build'));
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(join(webDir, 'assets', 'stale.js.br'), anHourAgo, anHourAgo);
     writeFileSync(join(webDir, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     writeFileSync(join(webDir, 'sw.js'), 'self.skipWaiting()');
     writeFileSync(join(tmpdir(), 'outside-the-web-app.txt'), 'secret');
@@ -61,6 +69,42 @@ describe('serving the web app', () => {
     const head = await built.app.inject({ method: 'HEAD', url: '/assets/big.js', headers });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+
+  it("sends the build's brotli twin to clients that take brotli, with its own validators", async () => {
+    const headers = { 'accept-encoding': 'gzip, deflate, br' };
+    const brotli = await built.app.inject({ method: 'GET', url: '/assets/twin.js', headers });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    const plain = await built.app.inject({ method: 'GET', url: '/assets/twin.js' });
+    expect(brotliDecompressSync(brotli.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gzipped = await built.app.inject({
+      method: 'GET',
+      url: '/assets/twin.js',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(new Set([brotli.headers.etag, gzipped.headers.etag, plain.headers.etag]).size).toBe(3);
+    const again = await built.app.inject({
+      method: 'GET',
+      url: '/assets/twin.js',
+      headers: { ...headers, 'if-none-match': String(brotli.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    // A twin is served only in place of its file, never under its own name.
+    expect((await built.app.inject({ method: 'GET', url: '/assets/twin.js.br' })).statusCode).toBe(404);
+  });
+
+  it('gzips a file whose brotli twin is older than it, and one without a twin', async () => {
+    const headers = { 'accept-encoding': 'br, gzip' };
+    for (const url of ['/assets/stale.js', '/assets/big.js']) {
+      const response = await built.app.inject({ method: 'GET', url, headers });
+      expect(response.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(response.rawPayload).toString(), url).toContain('export const');
+    }
   });
 
   it('revalidates the shell and the service worker, sends images as they are', async () => {

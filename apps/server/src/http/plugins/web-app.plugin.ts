@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isNotModified } from '../../media/conditional-request.js';
 import { sendFile } from '../../media/send-file.js';
-import { type WebFile, WebFiles } from '../web-files.js';
-import { acceptsGzip, varyOnAcceptEncoding } from './compression.plugin.js';
+import { type EncodedWebFile, type WebFile, WebFiles } from '../web-files.js';
+import { acceptsEncoding, varyOnAcceptEncoding } from './compression.plugin.js';
 
 /** Vite's hashed bundles never change under their name; everything else must be revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,6 +17,20 @@ function cacheControlOf(urlPath: string): string {
   return urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
 }
 
+/** The file in the best encoding the client takes: the build's brotli, else gzip made here, else none. */
+async function encodedFile(
+  acceptEncoding: string | undefined,
+  files: WebFiles,
+  file: WebFile,
+): Promise<{ coding: 'br' | 'gzip'; encoded: EncodedWebFile } | undefined> {
+  if (acceptsEncoding(acceptEncoding, 'br')) {
+    const encoded = await files.brotliOf(file);
+    if (encoded) return { coding: 'br', encoded };
+  }
+  if (acceptsEncoding(acceptEncoding, 'gzip')) return { coding: 'gzip', encoded: await files.gzip(file) };
+  return undefined;
+}
+
 async function sendWebFile(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -27,16 +41,17 @@ async function sendWebFile(
   const plain = { path: file.path, root: files.root, contentType: file.contentType, cacheControl };
   if (!file.compressible) return sendFile(request, reply, plain);
   varyOnAcceptEncoding(reply);
-  if (!acceptsGzip(request.headers['accept-encoding'])) return sendFile(request, reply, plain);
-  const gzipped = await files.gzip(file);
-  reply.header('Cache-Control', cacheControl).header('ETag', gzipped.etag);
-  if (isNotModified(request.headers, gzipped)) return reply.code(304).send();
-  reply.type(file.contentType).header('Content-Encoding', 'gzip').header('X-Content-Type-Options', 'nosniff');
-  return reply.send(request.method === 'HEAD' ? undefined : gzipped.gzip);
+  const chosen = await encodedFile(request.headers['accept-encoding'], files, file);
+  if (!chosen) return sendFile(request, reply, plain);
+  const { coding, encoded } = chosen;
+  reply.header('Cache-Control', cacheControl).header('ETag', encoded.etag);
+  if (isNotModified(request.headers, encoded)) return reply.code(304).send();
+  reply.type(file.contentType).header('Content-Encoding', coding).header('X-Content-Type-Options', 'nosniff');
+  return reply.send(request.method === 'HEAD' ? undefined : encoded.bytes);
 }
 
 /**
- * Serves the built web app from `/`, gzipped where that helps, with the single-page-app fallback: any
+ * Serves the built web app from `/`, compressed where that helps (the build's brotli, else gzip), with the single-page-app fallback: any
  * GET outside `/api` and `/assets` that is neither a file nor named like one answers `index.html`, so deep links such as
  * `/work/RJ123456` load the app. Without a build (`apps/web/dist`), `/` says how to get one, and the API
  * works all the same.
