@@ -15,6 +15,13 @@ test.describe('admin scanner', () => {
     await expect(page.getByTestId('scan-status')).toHaveText('Last scan finished', { timeout: 60_000 });
     await expect(page.getByText(/Scan finished: 60 found/)).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Scan progress' })).toBeVisible();
+    // Nothing changed since the start-up scan: said as such, not as "0 of 60 works".
+    await expect(page.getByTestId('scan-processed')).toHaveText('60 works unchanged');
+    // The history lists it first; opened, it shows its problems (none).
+    const latest = page.locator('[data-testid^="scan-history-"]').first();
+    await expect(latest).toContainText('60 found: 0 added, 0 updated, 60 unchanged, 0 missing');
+    await latest.getByRole('button').click();
+    await expect(latest.getByText('No problems.')).toBeVisible();
     await screenshot(page, 'scanner');
   });
 

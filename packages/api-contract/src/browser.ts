@@ -10,6 +10,7 @@ export * from './file-types.js';
 export * from './playlist-constants.js';
 export type * from './playlists.js';
 export * from './rj-code.js';
+export type * from './scan-history.js';
 export type * from './schemas.js';
 export * from './shared-config.js';
 export * from './tag-vote-constants.js';

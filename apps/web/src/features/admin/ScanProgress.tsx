@@ -3,11 +3,12 @@ import { useInterval } from '@mantine/hooks';
 import type { ScanState } from '@sasayaki/api-contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { processedCount, scanRate } from './api';
+import { nothingChanged, processedCount, scanRate } from './api';
 
-const COUNTS = ['found', 'added', 'updated', 'removed', 'failed', 'skipped'] as const;
+const COUNTS = ['found', 'unchanged', 'added', 'updated', 'removed', 'failed', 'skipped'] as const;
 const COUNT_COLOURS: Record<(typeof COUNTS)[number], string | undefined> = {
   found: undefined,
+  unchanged: undefined,
   added: 'teal',
   updated: 'blue',
   removed: 'orange',
@@ -24,7 +25,7 @@ export function clock(seconds: number): string {
   return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
 }
 
-/** The bar, the six counts, the folder at hand, throughput and time left. */
+/** The bar, the counts, the folder at hand, throughput and time left. */
 export function ScanProgress({ state }: { state: ScanState }) {
   const { t, i18n } = useTranslation();
   const [now, setNow] = useState(Date.now);
@@ -54,8 +55,10 @@ export function ScanProgress({ state }: { state: ScanState }) {
           aria-label={t('admin.progress.label')}
         />
         <Group justify="space-between" gap="xs">
-          <Text size="sm" fw={500}>
-            {t('admin.progress.of', { done: processed, total })}
+          <Text size="sm" fw={500} data-testid="scan-processed">
+            {nothingChanged(state)
+              ? t('admin.progress.allUnchanged', { count: total })
+              : t('admin.progress.of', { done: processed, total })}
           </Text>
           <Group gap="md">
             {rate.perSecond !== null && (
@@ -77,12 +80,12 @@ export function ScanProgress({ state }: { state: ScanState }) {
             )}
           </Group>
         </Group>
-        {state.running && state.mode === 'incremental' && (
+        {state.running && (state.mode === 'incremental' || state.mode === 'watch') && (
           <Text size="xs" c="dimmed">
             {t('admin.progress.changedOnly')}
           </Text>
         )}
-        <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs">
+        <SimpleGrid cols={{ base: 4, sm: 7 }} spacing="xs">
           {COUNTS.map((key) => (
             <Stack
               key={key}
@@ -95,10 +98,10 @@ export function ScanProgress({ state }: { state: ScanState }) {
               <Text
                 fz="xl"
                 fw={650}
-                c={state.counts[key] > 0 ? COUNT_COLOURS[key] : undefined}
+                c={(state.counts[key] ?? 0) > 0 ? COUNT_COLOURS[key] : undefined}
                 data-count={key}
               >
-                {state.counts[key]}
+                {state.counts[key] ?? 0}
               </Text>
               <Text size="xs" c="dimmed">
                 {t(`admin.progress.counts.${key}`)}

@@ -10,12 +10,17 @@ import { useSession } from '../auth/session';
 import { cancelScan, SCAN_QUERY_KEY, startScan, useScanState } from './api';
 import { FailedItems } from './FailedItems';
 import { MetadataFetchPanel } from './MetadataFetchPanel';
+import { ScanHistory } from './ScanHistory';
 import { ScanLog } from './ScanLog';
 import { ScanProgress } from './ScanProgress';
 import { scanStatusKey } from './scan-status';
+import { UnavailableRoots } from './UnavailableRoots';
 import { useScanLive } from './use-scan-live';
 
-/** /admin/scanner: start, cancel and watch library scans live (administrators; others get a 403). */
+/**
+ * /admin/scanner: start, cancel and watch library scans live, the folders not mounted, and the history of
+ * past scans (administrators; others get a 403).
+ */
 export default function ScannerPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -48,11 +53,13 @@ export default function ScannerPage() {
           </Group>
           <Text c="dimmed">{t('admin.scanner.description')}</Text>
         </div>
+        <UnavailableRoots roots={state?.unavailableRoots} />
         {state ? <Controls state={state} /> : <Skeleton h={36} w={360} />}
         {state ? <ScanProgress state={state} /> : <Skeleton h={180} radius="lg" />}
         {state?.metadata && <MetadataFetchPanel progress={state.metadata} />}
         <ScanLog issues={issues} events={live.events} />
         <FailedItems issues={issues} />
+        {isAdmin && <ScanHistory />}
       </Stack>
     </Container>
   );

@@ -1,5 +1,5 @@
-import type { MetadataFetchProgress, ScanMode, ScanState } from '@sasayaki/api-contract';
-import { useQuery } from '@tanstack/react-query';
+import type { MetadataFetchProgress, ScanHistory, ScanMode, ScanState } from '@sasayaki/api-contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
 export const SCAN_QUERY_KEY = ['admin', 'scan'] as const;
@@ -21,9 +21,37 @@ export function cancelScan(): Promise<ScanState> {
   return api<ScanState>('/api/scan', { method: 'DELETE' });
 }
 
-/** Works handled so far: unchanged works of an incremental scan are not counted by the server. */
-export function processedCount(state: ScanState): number {
-  return state.counts.added + state.counts.updated + state.counts.failed;
+/** Works handled so far, unchanged ones included (servers before the `unchanged` count left them out). */
+export function processedCount(state: Pick<ScanState, 'counts'>): number {
+  const { added, updated, failed, unchanged } = state.counts;
+  return added + updated + failed + (unchanged ?? 0);
+}
+
+/** Whether an ended scan found works and changed none of them: "60 works unchanged", not "0 of 60". */
+export function nothingChanged(state: Pick<ScanState, 'counts' | 'running'>): boolean {
+  const { found, added, updated, removed, failed, unchanged } = state.counts;
+  return !state.running && found > 0 && unchanged === found && added + updated + removed + failed === 0;
+}
+
+export const SCAN_HISTORY_PAGE_SIZE = 10;
+
+/** A page of past scans, newest first (kept on screen while the next page loads). */
+export function useScanHistory(page: number) {
+  return useQuery({
+    queryKey: ['admin', 'scan-history', page],
+    queryFn: () => api<ScanHistory>(`/api/scan/history?page=${page}&pageSize=${SCAN_HISTORY_PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One past scan whole, with its problems: asked for when its row is opened. */
+export function useScanDetails(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'scan-history', 'scan', id],
+    queryFn: () => api<ScanState>(`/api/scan/history/${id}`),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 export interface ScanRate {
