@@ -33,6 +33,14 @@ export function namePreparedStatements(client: QueryingClient): void {
   client.query = (...args: unknown[]) => {
     const [text, values] = args;
     const name = args.length === 2 && typeof text === 'string' ? preparedName(text) : undefined;
-    return name ? query({ name, text, values }) : query(...args);
+    if (!name) return query(...args);
+    // Another process's migration changed a table under a prepared `SELECT *`: PostgreSQL refuses the
+    // stale statement ("cached plan must not change result type"); run the text unnamed instead.
+    return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) =>
+      (error as { code?: unknown } | null)?.code === STALE_PLAN ? query(text, values) : Promise.reject(error),
+    );
   };
 }
+
+/** SQLSTATE 0A000, feature_not_supported: what PostgreSQL answers a prepared statement whose result changed. */
+const STALE_PLAN = '0A000';

@@ -8,7 +8,12 @@ import { CatalogueService } from '../../src/services/catalogue.service.js';
 describe('namePreparedStatements', () => {
   it('runs the marked texts as named statements and everything else as it came', () => {
     const calls: unknown[][] = [];
-    const client = { query: (...args: unknown[]) => calls.push(args) };
+    const client = {
+      query: (...args: unknown[]) => {
+        calls.push(args);
+        return Promise.resolve();
+      },
+    };
     namePreparedStatements(client);
     const marked = 'SELECT 1 FROM works WHERE id = $1 /* prepared-statements.test */';
     prepareStatement(marked);
@@ -25,6 +30,26 @@ describe('namePreparedStatements', () => {
     // The same text keeps its name: node-postgres refuses one name for two texts on a connection.
     client.query(marked, [9]);
     expect(calls[3]).toEqual([{ name, text: marked, values: [9] }]);
+  });
+});
+
+describe('a prepared statement another process’s migration made stale', () => {
+  it('is run again unnamed, and any other error is the caller’s', async () => {
+    const calls: unknown[][] = [];
+    const failures = [{ code: '0A000' }, { code: '42P01' }];
+    const client = {
+      query: (...args: unknown[]) => {
+        calls.push(args);
+        const failure = typeof args[0] === 'object' ? failures.shift() : undefined;
+        return failure ? Promise.reject(failure) : Promise.resolve({ rows: [] });
+      },
+    };
+    namePreparedStatements(client);
+    const marked = 'SELECT * FROM works WHERE id = $1 /* stale plan test */';
+    prepareStatement(marked);
+    await expect(client.query(marked, [1])).resolves.toEqual({ rows: [] });
+    expect(calls[1]).toEqual([marked, [1]]);
+    await expect(client.query(marked, [2])).rejects.toEqual({ code: '42P01' });
   });
 });
 
