@@ -23,3 +23,20 @@ describe('ScoreBoard.top', () => {
     expect(board.top(25)).toEqual(expected);
   });
 });
+
+describe('ScoreBoard.clear', () => {
+  it('leaves a used board as a new one: no score, no touched work, nothing removed', () => {
+    const used = new ScoreBoard(100);
+    for (let index = 0; index < 100; index += 3) used.add(index, index);
+    used.remove(30);
+    used.scaled(1).clear();
+    const fresh = new ScoreBoard(100);
+    for (const board of [used, fresh]) {
+      board.add(30, 2);
+      board.add(7, 1);
+      board.add(7, 2);
+    }
+    expect(used.top(10)).toEqual([7, 30]);
+    expect(used.top(10)).toEqual(fresh.top(10));
+  });
+});

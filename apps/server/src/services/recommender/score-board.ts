@@ -43,6 +43,17 @@ export class ScoreBoard {
       this.scores[index] = (this.scores[index] as number) + (values[index] as number) * weight;
   }
 
+  /** Forgets every score (a cost of what was touched), so one board serves walk after walk. */
+  clear(): this {
+    for (const index of this.touched) {
+      this.scores[index] = 0;
+      this.seen[index] = 0;
+    }
+    this.touched.length = 0;
+    this.removed.clear();
+    return this;
+  }
+
   remove(index: number): void {
     this.removed.add(index);
   }
