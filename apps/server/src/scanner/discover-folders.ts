@@ -20,10 +20,12 @@ export interface Discovery {
   works: WorkFolder[];
   /** Folders without a code that hold a workinfo.json and have no id yet (scanner/folder-ids.ts numbers them). */
   newLocalFolders: NewLocalFolder[];
-  /** Roots that could not be read at all: their works must not be marked missing (an unmounted disk). */
+  /**
+   * Roots that could not be read at all: their works must not be marked missing. A root already missing
+   * when the scan began had its works made unavailable before (root-availability.ts); this is one that went
+   * during the scan.
+   */
   unreachableRoots: string[];
-  /** Roots that are empty folders: an unmounted mount point looks like this (scan-pipeline.ts decides). */
-  emptyRoots: string[];
 }
 
 interface Candidate extends WorkFolder {
@@ -58,7 +60,6 @@ export async function discoverWorkFolders(
   const candidates: Candidate[] = [];
   const newLocalFolders: NewLocalFolder[] = [];
   const unreachableRoots: string[] = [];
-  const emptyRoots: string[] = [];
   const visited = new Set<string>();
 
   const walk = async (
@@ -85,7 +86,6 @@ export async function discoverWorkFolders(
       reporter.issue(display, `Cannot read folder: ${(error as Error).message}`, 'error', 'failed');
       return;
     }
-    if (depth === 0 && entries.length === 0) emptyRoots.push(root);
     if (depth > 0 && entries.some((entry) => entry.isFile() && isWorkInfo(entry.name))) {
       newLocalFolders.push({ rootDir: root, dir: toStoredPath(rel), absPath, display });
       return;
@@ -128,7 +128,7 @@ export async function discoverWorkFolders(
   for (const [index, root] of roots.entries()) {
     if (!scope || scope.has(root)) await walk(index, root, EMPTY_PATH, 0);
   }
-  return { works: pickOnePerCode(candidates, reporter), newLocalFolders, unreachableRoots, emptyRoots };
+  return { works: pickOnePerCode(candidates, reporter), newLocalFolders, unreachableRoots };
 }
 
 function isWorkInfo(name: Buffer): boolean {

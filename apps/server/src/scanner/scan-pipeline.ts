@@ -11,6 +11,7 @@ import { numberNewLocalFolders } from './folder-ids.js';
 import type { CoverSaver } from './make-cover.js';
 import { PathGuard } from './path-guard.js';
 import type { AudioReader } from './read-audio-headers.js';
+import { inScope } from './root-availability.js';
 import { ScanCancelled, type ScanReporter } from './scan-types.js';
 import { scanWork } from './scan-work.js';
 
@@ -35,13 +36,6 @@ export interface PipelineDeps {
   preferRemoteCover?: boolean;
   audio: AudioReader;
   now(): string;
-}
-
-/** Whether a stored work lies in the scan's folders (every work when the scan is not targeted). */
-function inScope(scope: ScanScope | undefined, rootDir: string, dir: string): boolean {
-  if (!scope) return true;
-  const top = dir.split('/', 1)[0] as string;
-  return scope.get(rootDir)?.has(top) ?? false;
 }
 
 /**
@@ -113,20 +107,6 @@ export async function runScanPipeline(
     if (reporter.signal.aborted) return 'cancelled';
 
     const unreachable = new Set(discovery.unreachableRoots);
-    // An empty library folder that held works is most likely a mount that is not there (issue 15): its works
-    // are hidden like any missing work (marked missing, never deleted: reviews and progress stay, and they
-    // come back with the mount), and the administrator is told why.
-    for (const root of discovery.emptyRoots) {
-      const had = [...previous.values()].filter(
-        (work) => work.root_dir === root && work.missing === 0,
-      ).length;
-      if (had === 0) continue;
-      reporter.issue(
-        root,
-        `Library folder is empty but had ${had} works: not mounted? They are hidden until it is back`,
-        'error',
-      );
-    }
     const gone = [...previous.values()]
       .filter(
         (work) =>

@@ -188,10 +188,12 @@ describe.each(DATABASE_KINDS)('chaos on %s', (kind) => {
       expect(await filesNow()).toEqual(filesBefore);
       expect(await reviewsNow()).toEqual(reviewed);
 
-      // An empty mount point (the disk not mounted yet): the works are hidden, their data kept.
+      // An empty mount point (the disk not mounted yet): the works are unavailable (hidden, not removed),
+      // their data kept.
       mkdirSync(library.root);
       const empty = await runScan(server, 'incremental');
-      expect(empty.counts).toMatchObject({ found: 0, removed: 10 });
+      expect(empty.counts).toMatchObject({ found: 0, removed: 0 });
+      expect(empty.unavailableRoots).toEqual([{ path: library.root, works: 10, since: expect.any(String) }]);
       await worksShown(server, 0);
       expect(await reviewsNow()).toEqual(reviewed);
 
@@ -199,7 +201,9 @@ describe.each(DATABASE_KINDS)('chaos on %s', (kind) => {
       rmSync(library.root, { recursive: true });
       renameSync(away, library.root);
       const back = await runScan(server, 'incremental');
-      expect(back.counts).toMatchObject({ found: 10, removed: 0, failed: 0 });
+      // Back before the scan reads them: none read again.
+      expect(back.counts).toMatchObject({ found: 10, removed: 0, failed: 0, unchanged: 10 });
+      expect(back.unavailableRoots).toEqual([]);
       await worksShown(server, 10);
       expect(await filesNow()).toEqual(filesBefore);
       expect(await reviewsNow()).toEqual(reviewed);
