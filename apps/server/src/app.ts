@@ -36,7 +36,7 @@ import { registerTagVoteRoutes } from './http/routes/tag-vote.routes.js';
 import { registerWorkCodeRoutes } from './http/routes/work-code.routes.js';
 import { registerWorksRoutes } from './http/routes/works.routes.js';
 import { registerShortWorkCodes } from './http/short-work-codes.js';
-import { fastifyTrustProxy } from './http/trust-proxy.js';
+import { liveTrustProxy } from './http/trust-proxy.js';
 import { requestSerializers } from './logger.js';
 
 export type App = FastifyInstance;
@@ -66,7 +66,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ...requestTimeouts(ctx.config.limits.requestTimeoutMs),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     schemaController: { compilersFactory },
-    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
+    // Follows the setting as the Settings page changes it (http/trust-proxy.ts).
+    trustProxy: liveTrustProxy(ctx.config),
   });
 
   registerRequestLog(app);

@@ -7,7 +7,9 @@ import type { Config } from './config/config.js';
 import { type DatabaseHandle, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { LibraryWatcher } from './jobs/library-watcher.js';
+import { ScheduledScans } from './jobs/scan-schedule.js';
 import { CoverStore } from './media/cover-store.js';
+import { forgetLibraryRoot } from './media/library-file.js';
 import { Transcoder } from './media/transcoder.js';
 import { createMetadataFetchJob } from './metadata/create-fetch-job.js';
 import type { MetadataFetchJob } from './metadata/fetch-job.js';
@@ -35,6 +37,8 @@ import { WorkCodeRepository } from './repositories/work-code.repository.js';
 import { WorkEditRepository } from './repositories/work-edit.repository.js';
 import { createAudioReader } from './scanner/read-audio-headers.js';
 import { AccountService } from './services/account.service.js';
+import type { AdminSettingsService } from './services/admin-settings/admin-settings.service.js';
+import { createAdminSettings } from './services/admin-settings/create-admin-settings.js';
 import { CatalogueService } from './services/catalogue.service.js';
 import { CatalogueCache } from './services/catalogue-cache.js';
 import { FeedbackService } from './services/feedback.service.js';
@@ -90,6 +94,10 @@ export interface AppContext {
   /** "Refresh metadata" of one work: its local providers read again, then DLsite. */
   metadataRefresh: MetadataRefreshService;
   runtimeSettings: RuntimeSettingsService;
+  /** The Settings page's administrator part: every setting, its source, applied live (services/admin-settings/). */
+  adminSettings: AdminSettingsService;
+  /** The scheduled whole-library scan; armed by `serve` (jobs/scan-schedule.ts). */
+  scheduledScans: ScheduledScans;
   rateLimiter: RateLimiter;
   accounts: AccountService;
   reviews: ReviewService;
@@ -116,6 +124,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     cacheDir: join(config.dataDir, 'transcodes'),
     maxConcurrent: config.transcode.maxConcurrent,
     cacheBytes: config.transcode.cacheBytes,
+    bitrateKbps: config.transcode.bitrateKbps,
     logger,
   });
   // Probing ffmpeg (a process start, 0.1-0.25 s) runs while the database opens and migrates.
@@ -129,8 +138,9 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     logger.warn({ err: error }, 'a part did not follow the library folders'),
   );
   // The scanner and the work codes read the folders from the configuration when they act.
-  libraryRoots.onChange((roots) => {
+  libraryRoots.onChange((roots, change) => {
     config.libraryDirs = [...roots];
+    for (const root of change.removed) forgetLibraryRoot(root);
   });
   const users = new UserRepository(db);
   const files = new FileRepository(db);
@@ -154,7 +164,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     lowBitrate: () => transcoder.available,
   });
   const covers = new CoverStore(join(config.dataDir, 'covers'));
-  const media = new MediaService({ works, files, covers });
+  const media = new MediaService({ works, files, covers, roots: libraryRoots });
   const folderIds = new FolderWorkIdRepository(db);
   const catalogueWrites = new CatalogueWriteRepository(db, database.dialect);
   const metadata = new WorkMetadataStore({
@@ -207,6 +217,26 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     config.auth.tokenLifetimeSeconds,
   );
   const accounts = new AccountService(users, tokens, rateLimiter, runtimeSettings, config, logger);
+  const scheduledScans = new ScheduledScans(scans, (error) =>
+    logger.warn({ err: error }, 'scheduled scan not started'),
+  );
+  const adminSettings = createAdminSettings({
+    config,
+    db,
+    settings,
+    runtimeSettings,
+    libraryRoots,
+    transcoder,
+    scheduledScans,
+    watcher: libraryWatcher,
+    accounts,
+    placeEditionGroupsOf: (ids) => metadata.placeEditionGroupsOf(ids),
+    catalogueChanged: () => catalogue.catalogueChanged(),
+    scans,
+    logger,
+  });
+  // What the administrator saved on the Settings page applies from the start (never over the environment).
+  await adminSettings.load();
   await accounts.bootstrap();
   await transcoderStarted;
   return {
@@ -245,6 +275,8 @@ export async function createContext(config: Config, logger: Logger): Promise<App
       metadataFetch.job,
     ),
     runtimeSettings,
+    adminSettings,
+    scheduledScans,
     rateLimiter,
     accounts,
     reviews: new ReviewService(new ReviewRepository(db, database.dialect), works, catalogue),
@@ -271,6 +303,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     }),
     async close() {
       // A scan of this process records its end before the database goes away.
+      scheduledScans.close();
       await libraryWatcher.close();
       await scans.close();
       await metadataFetch.close();

@@ -8,7 +8,6 @@ import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { checkAuthExposure } from './config/exposure.js';
 import { createContext } from './context.js';
 import { AppError } from './errors.js';
-import { startScanSchedule } from './jobs/scan-schedule.js';
 import { chooseLogFormat, createLogger } from './logger.js';
 import { METADATA_CHECK_MS } from './metadata/fetch-job.js';
 import { gatherStartupFacts } from './startup/startup-facts.js';
@@ -106,10 +105,9 @@ async function serve(): Promise<void> {
   ctx.libraryWatcher
     .start()
     .catch((error: unknown) => logger.warn({ err: error }, 'library watcher not started'));
-  // The whole library, by default nightly (SASAYAKI_SCAN_SCHEDULE): what the watcher could not see.
-  startScanSchedule(config.scan.schedule, ctx.scans, (error) =>
-    logger.warn({ err: error }, 'scheduled scan not started'),
-  );
+  // The whole library, by default nightly (SASAYAKI_SCAN_SCHEDULE): what the watcher could not see; the
+  // Settings page may move it while the server runs.
+  ctx.scheduledScans.follow(config.scan.schedule);
 }
 
 /** `sasayaki scan [--full]`: one scan in the foreground; the exit code says whether it finished. */

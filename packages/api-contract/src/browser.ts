@@ -2,6 +2,8 @@
  * The contract for the web app: constants and helpers as values, schemas as types only, so the bundle
  * carries no zod.
  */
+export * from './admin-setting-constants.js';
+export type * from './admin-settings.js';
 export type * from './administration.js';
 export * from './constants.js';
 export type * from './ecosystem.js';

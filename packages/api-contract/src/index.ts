@@ -1,3 +1,5 @@
+export * from './admin-setting-constants.js';
+export * from './admin-settings.js';
 export * from './administration.js';
 export * from './constants.js';
 export * from './ecosystem.js';

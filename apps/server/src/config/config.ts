@@ -2,14 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { cpus } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { WATCH_MODES, type WatchMode } from '@sasayaki/api-contract';
 import { z } from 'zod';
 import { parseScanSchedule, type ScanSchedule } from '../jobs/scan-schedule.js';
+import { LOW_BITRATE_KBPS } from '../media/transcode-args.js';
 import {
   DEFAULT_PROVIDER_ORDER,
   type OrderedProviderName,
   PROVIDER_NAMES,
 } from '../metadata/provider-types.js';
 import { dataPlacementProblem } from './data-placement.js';
+import { type ConfiguredSources, configuredSources } from './setting-sources.js';
 
 /**
  * Configuration is read once, at start-up, into one typed object (design section 4.3). Sources, weakest
@@ -18,8 +21,6 @@ import { dataPlacementProblem } from './data-placement.js';
  */
 /** A nightly whole-library scan catches what the watcher could not see (docs/administration.md). */
 const DEFAULT_SCAN_SCHEDULE = 'daily 04:00';
-export const WATCH_MODES = ['events', 'poll', 'off'] as const;
-export type WatchMode = (typeof WATCH_MODES)[number];
 /** `json`: one JSON object a line, for machines (journald, a file, a collector); `pretty`: lines for a person. */
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -51,7 +52,8 @@ export interface Config {
    * changes are collected for `debounceMs` of quiet before one targeted scan of the folders concerned.
    */
   watch: { mode: WatchMode; debounceMs: number; pollIntervalMs: number };
-  transcode: { maxConcurrent: number; cacheBytes: number };
+  /** `bitrateKbps`: the low-bitrate streams' quality (media/transcode-args.ts). */
+  transcode: { maxConcurrent: number; cacheBytes: number; bitrateKbps: number };
   metadata: {
     /**
      * The metadata providers in the order their values win (hand edits always come first); a provider
@@ -110,6 +112,8 @@ export interface Config {
   strictResponses: boolean;
   /** Absolute folder of the built web app, served from `/` when it exists. */
   webDir: string;
+  /** Where each setting of the Settings page was configured (config/setting-sources.ts). */
+  sources: ConfiguredSources;
 }
 
 export type TrustProxy = false | number | string[];
@@ -198,7 +202,8 @@ const FileConfig = z
     transcode: z
       .object({
         maxConcurrent: z.number().int().min(1).max(64),
-        cacheMegabytes: z.number().int().min(16),
+        cacheMegabytes: z.number().int().min(16).max(16_777_216),
+        bitrateKbps: z.number().int().min(32).max(256),
       })
       .partial(),
     metadata: z
@@ -245,7 +250,7 @@ const FileConfig = z
   })
   .partial()
   .strict();
-type FileConfig = z.infer<typeof FileConfig>;
+export type FileConfig = z.infer<typeof FileConfig>;
 
 function readFileConfig(dataDir: string): FileConfig {
   const file = join(dataDir, 'config.json');
@@ -347,7 +352,10 @@ const ORDERABLE_PROVIDERS: readonly string[] = PROVIDER_NAMES.filter((name) => n
  * `SASAYAKI_METADATA_PROVIDERS` (comma-separated) or `metadata.providers`: provider names in the order
  * their values win, each once; one left out is off. `edit` is not a provider: hand edits always win.
  */
-function metadataProvidersFrom(value: string | string[] | undefined, setting: string): OrderedProviderName[] {
+export function metadataProvidersFrom(
+  value: string | string[] | undefined,
+  setting: string,
+): OrderedProviderName[] {
   if (value === undefined) return [...DEFAULT_PROVIDER_ORDER];
   const names = (typeof value === 'string' ? value.split(',') : value)
     .map((name) => name.trim().toLowerCase())
@@ -433,7 +441,7 @@ function proxyEntry(entry: string, setting: string): string {
  * (comma-separated in the environment). `true` is refused: believing every `X-Forwarded-For` lets any
  * client pick the address its limits are counted under.
  */
-function trustProxyFrom(
+export function trustProxyFrom(
   value: string | boolean | number | string[] | undefined,
   setting: string,
 ): TrustProxy {
@@ -484,7 +492,7 @@ function publicHostsFrom(value: string | string[] | undefined, setting: string):
  * `SASAYAKI_CORS_ORIGINS` (comma-separated) or `corsOrigins`: each an origin as browsers send it in
  * `Origin` (scheme, host and port if any; no path), or `*` for any.
  */
-function corsOriginsFrom(value: string | string[] | undefined, setting: string): string[] {
+export function corsOriginsFrom(value: string | string[] | undefined, setting: string): string[] {
   const entries = (typeof value === 'string' ? value.split(',') : (value ?? []))
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
@@ -547,7 +555,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     transcode: {
       maxConcurrent:
         intFromEnv(env, 'SASAYAKI_TRANSCODE_CONCURRENCY', 1, 64) ?? file.transcode?.maxConcurrent ?? cores,
-      cacheBytes: (file.transcode?.cacheMegabytes ?? 2048) * 1024 * 1024,
+      cacheBytes:
+        (intFromEnv(env, 'SASAYAKI_TRANSCODE_CACHE_MB', 16, 16_777_216) ??
+          file.transcode?.cacheMegabytes ??
+          2048) *
+        1024 *
+        1024,
+      bitrateKbps:
+        intFromEnv(env, 'SASAYAKI_TRANSCODE_KBPS', 32, 256) ??
+        file.transcode?.bitrateKbps ??
+        LOW_BITRATE_KBPS,
     },
     metadata: {
       providers: env.SASAYAKI_METADATA_PROVIDERS
@@ -615,6 +632,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logFormat: logFormatFromEnv(env) ?? file.logFormat ?? null,
     strictResponses: boolFromEnv(env, 'SASAYAKI_STRICT_RESPONSES') ?? false,
     webDir: resolve(env.SASAYAKI_WEB_DIR || join(import.meta.dirname, '../../../web/dist')),
+    sources: configuredSources(env, file),
   };
   const sqliteFile = config.database.kind === 'sqlite' ? config.database.file : null;
   const placement = dataPlacementProblem(dataDir, libraryDirs, sqliteFile);

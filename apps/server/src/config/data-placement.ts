@@ -6,7 +6,7 @@ import { isInside } from '../util/path-inside.js';
  * The real path of a path that may not exist yet (a data folder made at first start): the real path of
  * its nearest existing ancestor, with the missing names after it.
  */
-function realPathOf(path: string): string {
+export function realPathOf(path: string): string {
   const missing: string[] = [];
   let existing = path;
   for (;;) {

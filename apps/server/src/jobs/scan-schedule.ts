@@ -57,3 +57,32 @@ export function startScanSchedule(
     if (timer) clearTimeout(timer);
   };
 }
+
+/**
+ * The scheduled scan of a serving process, which the Settings page can move while it runs: `follow`
+ * (re)arms it with a schedule, replacing the one armed before. Nothing is armed until `follow` is first
+ * called (`serve` does; the `scan` command and tests do not), so a change of setting then arms nothing.
+ */
+export class ScheduledScans {
+  private stop: (() => void) | null = null;
+
+  constructor(
+    private readonly scans: ScheduledScanner,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  follow(schedule: ScanSchedule): void {
+    this.stop?.();
+    this.stop = startScanSchedule(schedule, this.scans, this.onError);
+  }
+
+  /** Arms the new schedule if one is armed. */
+  changed(schedule: ScanSchedule): void {
+    if (this.stop) this.follow(schedule);
+  }
+
+  close(): void {
+    this.stop?.();
+    this.stop = null;
+  }
+}

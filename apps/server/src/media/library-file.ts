@@ -30,10 +30,15 @@ export interface LibraryDescriptor {
 
 /**
  * The real paths of the library roots, resolved on first use and kept: a root is the operator's
- * configuration (the scanner stores it in each work's `root_dir`), so it does not move while the server
- * runs. A root that cannot be resolved (an unmounted disk) is not kept, and is tried again next time.
+ * configuration (the scanner stores it in each work's `root_dir`), so it does not move while it is listed.
+ * A root that cannot be resolved (an unmounted disk) is not kept, and is tried again next time; a root the
+ * administrator removes is forgotten (`forgetLibraryRoot`), so the same path added again is resolved anew.
  */
 const realRoots = new Map<string, Buffer>();
+
+export function forgetLibraryRoot(root: string): void {
+  realRoots.delete(root);
+}
 
 async function realRootOf(root: string): Promise<Buffer | null> {
   const known = realRoots.get(root);

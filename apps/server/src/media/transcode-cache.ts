@@ -1,15 +1,17 @@
 import { mkdir, open, readdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { INSTANCE_ID } from '../util/instance-id.js';
-import type { TranscodeFormat } from './transcode-args.js';
+import { LOW_BITRATE_KBPS, type TranscodeFormat } from './transcode-args.js';
 
-/** What makes a cached file current: the source's identity and its size and modification time. */
+/** What makes a cached file current: the source's identity, size and modification time, and the bitrate. */
 export interface CacheKey {
   workId: number;
   fileId: number;
   size: number;
   mtimeMs: number;
   format: TranscodeFormat;
+  /** LOW_BITRATE_KBPS when left out. */
+  bitrateKbps?: number;
 }
 
 /**
@@ -18,14 +20,20 @@ export interface CacheKey {
  * and a PID can be another container's, so the age is the only proof of death.
  */
 export const STALE_MS = 60_000;
-const FINISHED = /^\d+-\d+-[0-9a-z]+-[0-9a-z]+\.(webm|m4a)$/;
+const FINISHED = /^\d+-\d+-[0-9a-z]+-[0-9a-z]+(-b\d+)?\.(webm|m4a)$/;
 /** `<name>.<instance id>.part`, and `<name>.<host>-<pid>.part` as versions before instance ids left them. */
 const TEMPORARY = /\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{8}-\d+)\.part$/;
 
-/** `<work>-<file>-<size>-<mtime>.<format>`: a changed source gets a new name, and the old one ages out. */
+/**
+ * `<work>-<file>-<size>-<mtime>[-b<kbps>].<format>`: a changed source, or another bitrate chosen on the
+ * Settings page, gets a new name, and the old file ages out. The default bitrate has no suffix, so files
+ * made before the bitrate could be chosen keep their names.
+ */
 export function cacheName(key: CacheKey): string {
   const mtime = Math.floor(key.mtimeMs).toString(36);
-  return `${key.workId}-${key.fileId}-${key.size.toString(36)}-${mtime}.${key.format}`;
+  const kbps = key.bitrateKbps ?? LOW_BITRATE_KBPS;
+  const bitrate = kbps === LOW_BITRATE_KBPS ? '' : `-b${kbps}`;
+  return `${key.workId}-${key.fileId}-${key.size.toString(36)}-${mtime}${bitrate}.${key.format}`;
 }
 
 /**
@@ -38,7 +46,8 @@ export function cacheName(key: CacheKey): string {
 export class TranscodeCache {
   constructor(
     readonly dir: string,
-    private readonly limitBytes: number,
+    /** The folder's size limit; the Settings page changes it while the server runs. */
+    public limitBytes: number,
     private readonly owner: string = INSTANCE_ID,
   ) {}
 

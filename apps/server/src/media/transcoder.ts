@@ -6,7 +6,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { AppError, NotFound } from '../errors.js';
 import { openLibraryFile } from './library-file.js';
-import { lastErrorLine, stdinInput, type TranscodeFormat, transcodeArgs } from './transcode-args.js';
+import {
+  LOW_BITRATE_KBPS,
+  lastErrorLine,
+  stdinInput,
+  type TranscodeFormat,
+  transcodeArgs,
+} from './transcode-args.js';
 import { type CacheKey, cacheName, TranscodeCache } from './transcode-cache.js';
 
 /** How ffmpeg is started; tests pass their own to count or slow down processes. */
@@ -25,6 +31,8 @@ export interface TranscoderOptions {
   cacheDir: string;
   maxConcurrent: number;
   cacheBytes: number;
+  /** The streams' bitrate at start (LOW_BITRATE_KBPS when left out); `setBitrate` changes it. */
+  bitrateKbps?: number;
   logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   spawn?: SpawnAdapter;
   /** How long a failed transcode is answered from memory instead of being tried again. */
@@ -189,10 +197,12 @@ export class Transcoder {
   private evicting: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly now: () => number;
+  private bitrateKbps: number;
 
   constructor(private readonly options: TranscoderOptions) {
     this.spawnProcess = options.spawn ?? nodeSpawn;
     this.cache = new TranscodeCache(options.cacheDir, options.cacheBytes);
+    this.bitrateKbps = options.bitrateKbps ?? LOW_BITRATE_KBPS;
     this.slots = new Slots(Math.max(1, options.maxConcurrent));
     this.now = options.now ?? Date.now;
   }
@@ -209,6 +219,17 @@ export class Transcoder {
     }
     await this.cache.start();
     await this.evict();
+  }
+
+  /** New streams are made at this bitrate (the files made at another stay until evicted). */
+  setBitrate(kbps: number): void {
+    this.bitrateKbps = kbps;
+  }
+
+  /** A new size limit for the cache folder, applied at once (a smaller one evicts now). */
+  async setCacheBytes(bytes: number): Promise<void> {
+    this.cache.limitBytes = bytes;
+    if (this.available) await this.evict();
   }
 
   /** The job running now for a cache name, if any (tests and diagnostics). */
@@ -230,7 +251,13 @@ export class Transcoder {
     if (this.closed) throw new ShutDown();
     const { fd, stats } = await openLibraryFile(source.path, source.root);
     close(fd, () => {});
-    const key: CacheKey = { ...source, size: stats.size, mtimeMs: stats.mtimeMs, format };
+    const key: CacheKey = {
+      ...source,
+      size: stats.size,
+      mtimeMs: stats.mtimeMs,
+      format,
+      bitrateKbps: this.bitrateKbps,
+    };
     const failure = this.failures.get(failureKey(key));
     if (failure && failure.until > this.now()) throw new TranscodeFailed(failure.message);
 
@@ -403,7 +430,7 @@ export class Transcoder {
       job.growingPath = growing;
       const child = this.spawnProcess(
         this.options.ffmpegPath,
-        transcodeArgs({ input, output: part, growing, format: key.format }),
+        transcodeArgs({ input, output: part, growing, format: key.format, bitrateKbps: key.bitrateKbps }),
         { stdio: [fd, 'ignore', 'pipe'] },
       );
       this.children.add(child);

@@ -32,6 +32,11 @@ export interface MediaSources {
     listByWork(workId: number): Promise<FileRow[]>;
   };
   covers: CoverStore;
+  /**
+   * The library folders (services/library-roots.ts): a folder the administrator removed is not served
+   * from, even before its works are hidden (a scan started earlier may still be committing them).
+   */
+  roots: { wasRemoved(root: string): boolean };
 }
 
 /** One library file, ready for `sendFile`. */
@@ -78,8 +83,14 @@ export class MediaService {
 
   constructor(private readonly sources: MediaSources) {}
 
-  async file(workId: number, fileId: number): Promise<MediaFile> {
+  /** An indexed file of a present work, unless its library folder was removed. */
+  private async servedFile(workId: number, fileId: number): Promise<LocatedFile | undefined> {
     const file = await this.sources.files.find(workId, fileId);
+    return file && !this.sources.roots.wasRemoved(file.root_dir) ? file : undefined;
+  }
+
+  async file(workId: number, fileId: number): Promise<MediaFile> {
+    const file = await this.servedFile(workId, fileId);
     if (!file) throw new NotFound('File not found');
     const name = posix.basename(file.path);
     return { path: absolutePathOf(file), root: file.root_dir, name, contentType: contentTypeFor(name) };
@@ -87,7 +98,7 @@ export class MediaService {
 
   /** The source of a low-bitrate stream; 404 when the file is unknown or has none (contract section 7). */
   async lowBitrateSource(workId: number, fileId: number): Promise<TranscodeSource> {
-    const file = await this.sources.files.find(workId, fileId);
+    const file = await this.servedFile(workId, fileId);
     if (!file) throw new NotFound('File not found');
     if (!hasLowBitrateStream(file)) throw new NotFound('This file has no low-bitrate stream');
     return { workId, fileId, path: absolutePathOf(file), root: file.root_dir };
@@ -102,12 +113,10 @@ export class MediaService {
 
   /** The subtitle the scanner matched to an audio file (contract section 7), in check-lrc's shape. */
   async subtitleOf(workId: number, fileId: number): Promise<SubtitleCheck> {
-    const file = await this.sources.files.find(workId, fileId);
+    const file = await this.servedFile(workId, fileId);
     if (!file) throw new NotFound('File not found');
     const subtitle =
-      file.subtitle_file_id === null
-        ? undefined
-        : await this.sources.files.find(workId, file.subtitle_file_id);
+      file.subtitle_file_id === null ? undefined : await this.servedFile(workId, file.subtitle_file_id);
     if (!subtitle) return { result: false, message: 'No subtitle file', hash: '', lyricExtension: '' };
     const hash = `${workId}/${subtitle.file_id}`;
     const lyricExtension = `.${extensionOf(subtitle.path)}`;
@@ -126,7 +135,7 @@ export class MediaService {
 
   /** A VTT or SRT subtitle in LRC form (`/api/media/stream/<work>/<file>.lrc`); 404 for other files. */
   async subtitleAsLrc(workId: number, fileId: number): Promise<LrcText> {
-    const file = await this.sources.files.find(workId, fileId);
+    const file = await this.servedFile(workId, fileId);
     if (!file || !LRC_CONVERTIBLE.has(extensionOf(file.path))) throw new NotFound('File not found');
     const key = `${workId}/${fileId}:${file.size}:${file.mtime_ms}`;
     const cached = this.lrcTexts.get(key);
@@ -146,7 +155,7 @@ export class MediaService {
    */
   async archive(workId: number, folder: readonly string[]): Promise<WorkArchivePlan> {
     const work = await this.sources.works.findById(workId);
-    if (!work) throw new NotFound('Work not found');
+    if (!work || this.sources.roots.wasRemoved(work.root_dir)) throw new NotFound('Work not found');
     const code = formatWorkCode(work.id);
     const prefix = folder.length === 0 ? '' : `${folder.join('/')}/`;
     const files = (await this.sources.files.listByWork(workId)).filter((file) =>

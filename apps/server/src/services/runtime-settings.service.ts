@@ -26,7 +26,8 @@ export class RuntimeSettingsService {
     return this.get();
   }
 
-  private async stored(): Promise<Partial<RuntimeSettings>> {
+  /** What an administrator changed (the Settings page shows those as saved). */
+  async stored(): Promise<Partial<RuntimeSettings>> {
     const text = await this.settings.get(KEY);
     return text ? (JSON.parse(text) as Partial<RuntimeSettings>) : {};
   }

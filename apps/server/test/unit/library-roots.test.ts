@@ -14,6 +14,16 @@ describe('LibraryRoots', () => {
     expect(listener).toHaveBeenCalledWith(['/b', '/c'], change);
   });
 
+  it('remembers the folders removed until they are added again', () => {
+    const roots = new LibraryRoots(['/a'], () => {});
+    expect(roots.wasRemoved('/a')).toBe(false);
+    roots.replace([]);
+    expect(roots.wasRemoved('/a')).toBe(true);
+    roots.replace(['/a']);
+    expect(roots.wasRemoved('/a')).toBe(false);
+    expect(roots.wasRemoved('/never-listed')).toBe(false);
+  });
+
   it('tells nobody when nothing changed, and someone when only the order did', () => {
     const roots = new LibraryRoots(['/a', '/b'], () => {});
     const listener = vi.fn();

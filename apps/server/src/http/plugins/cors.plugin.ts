@@ -16,18 +16,27 @@ const PREFLIGHT_MAX_AGE_SECONDS = '600';
  * them without the token; that covers the asmr.one app's OPTIONS prefetch of every stream URL too, whose
  * real OPTIONS then reaches the prefetch hint route. A page asking to reach a private address gets the
  * Private Network Access answer. No credentials: tokens travel in `Authorization` or `?token=`, never in a
- * cookie another origin could ride on. With no origin configured (the default) no hook is added at all;
- * with some, a request without `Origin` (same origin, native apps) costs one header read.
+ * cookie another origin could ride on. The list is the live setting (the Settings page changes it): a
+ * request without `Origin` (same origin, native apps) costs one header read, and the set of origins is
+ * made again only when the list changes.
  */
 export function registerCors(app: FastifyInstance, config: Pick<Config, 'corsOrigins'>): void {
-  if (config.corsOrigins.length === 0) return;
-  const anyOrigin = config.corsOrigins.includes('*');
-  const origins = new Set(config.corsOrigins);
+  let listed: readonly string[] | null = null;
+  let origins: ReadonlySet<string> = new Set();
+  let anyOrigin = false;
+  const allows = (origin: string): boolean => {
+    if (config.corsOrigins !== listed) {
+      listed = config.corsOrigins;
+      origins = new Set(listed);
+      anyOrigin = origins.has('*');
+    }
+    return anyOrigin || origins.has(origin.toLowerCase());
+  };
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    if (origin === undefined) return;
+    if (origin === undefined || config.corsOrigins.length === 0) return;
     reply.header('Vary', 'Origin');
-    if (!anyOrigin && !origins.has(origin.toLowerCase())) return;
+    if (!allows(origin)) return;
     reply.header('Access-Control-Allow-Origin', origin);
     const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'];
     if (!preflight) {

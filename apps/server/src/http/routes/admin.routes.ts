@@ -1,5 +1,7 @@
 import {
-  AdminSettings,
+  AdminSettingsChange,
+  AdminSettingsSaved,
+  AdminSettingsView,
   AdminUserList,
   GeneratedPassword,
   MessageBody,
@@ -13,30 +15,29 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { noStore } from './works.routes.js';
 
-/** User management and the settings an administrator changes without a restart (contract section 10). */
+/**
+ * User management and the settings an administrator changes without a restart (contract section 10; the
+ * Settings page: services/admin-settings/).
+ */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['administration'];
 
   api.get(
     '/config/admin',
-    { schema: { tags, response: { 200: AdminSettings } } },
+    { schema: { tags, response: { 200: AdminSettingsView } } },
     async (_request, reply) => {
       noStore(reply);
-      return ctx.runtimeSettings.get();
+      return ctx.adminSettings.view();
     },
   );
 
   api.put(
     '/config/admin',
-    { schema: { tags, body: AdminSettings.partial().strict(), response: { 200: AdminSettings } } },
+    { schema: { tags, body: AdminSettingsChange, response: { 200: AdminSettingsSaved } } },
     async (request, reply) => {
       noStore(reply);
-      const settings = await ctx.runtimeSettings.update(request.body);
-      ctx.accounts.forgetSessions();
-      // Turning guest access on must leave a guest account to log in with.
-      if (settings.guest) await ctx.accounts.bootstrap();
-      return settings;
+      return ctx.adminSettings.update(request.body);
     },
   );
 

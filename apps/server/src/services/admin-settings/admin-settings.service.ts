@@ -1,0 +1,189 @@
+import { isAbsolute, resolve } from 'node:path';
+import type {
+  AdminSettingKey,
+  AdminSettingsChange,
+  AdminSettingsSaved,
+  AdminSettingsView,
+  SettingSource,
+} from '@sasayaki/api-contract';
+import type { Config } from '../../config/config.js';
+import { libraryFolderProblem } from '../../config/library-folder-check.js';
+import { SETTING_ORIGINS } from '../../config/setting-sources.js';
+import { Conflict, Invalid } from '../../errors.js';
+import type { LibraryFolderRepository } from '../../repositories/library-folder.repository.js';
+import type { SettingsRepository } from '../../repositories/settings.repository.js';
+import type { LibraryRoots } from '../library-roots.js';
+import type { RuntimeSettings, RuntimeSettingsService } from '../runtime-settings.service.js';
+import {
+  CONFIG_SETTING_KEYS,
+  type ConfigSettingKey,
+  type ConfigSettingValues,
+  configSettingValues,
+  configWriter,
+} from './setting-values.js';
+
+/** Where the page's saved settings are kept (the three runtime switches keep theirs in `runtime_settings`). */
+const SAVED_KEY = 'admin_settings';
+const RUNTIME_KEYS = ['registration', 'guest', 'dlsiteFetch'] as const;
+
+/** What the service tells the rest of the process after a change was saved and written. */
+export interface AdminSettingsEffects {
+  /** Guest or registration changed: drop cached sessions, make the guest account if guests are back. */
+  accountsChanged(settings: RuntimeSettings): Promise<void>;
+  /** These configuration settings changed (the transcoder, the schedule and the watcher follow). */
+  configChanged(keys: readonly ConfigSettingKey[]): Promise<void>;
+  /** Works were hidden (their folder removed): the catalogue and edition groups follow. */
+  worksHidden(ids: readonly number[]): Promise<void>;
+  /** Folders were added: starts a scan; false when one is already running. */
+  scanAddedFolders(): Promise<boolean>;
+}
+
+export interface AdminSettingsDeps {
+  config: Config;
+  store: SettingsRepository;
+  runtime: RuntimeSettingsService;
+  roots: LibraryRoots;
+  folders: LibraryFolderRepository;
+  effects: AdminSettingsEffects;
+  warn: (message: string, details: object) => void;
+  now: () => string;
+}
+
+/**
+ * The Settings page's administrator part (`/api/config/admin`): every setting with its value and where it
+ * comes from; a change is checked whole (a bad field changes nothing and is named), saved in the database
+ * and applied to this process at once. A setting from an environment variable is the operator's: shown,
+ * never changed (409). Registration, guests and DLsite fetching are the exception they always were: their
+ * environment value is only the value an installation starts with (docs/configuration.md).
+ */
+export class AdminSettingsService {
+  constructor(private readonly deps: AdminSettingsDeps) {}
+
+  /**
+   * At start-up: the saved settings replace the file's and the defaults (never the environment's). A
+   * saved value that no longer passes its checks is skipped with a warning; a saved folder that is gone is
+   * kept (an unmounted disk: the scanner tells).
+   */
+  async load(): Promise<void> {
+    const saved = await this.saved();
+    const { config, roots } = this.deps;
+    for (const key of CONFIG_SETTING_KEYS) {
+      const value = saved[key];
+      if (value === undefined || config.sources[key] === 'environment') continue;
+      try {
+        configWriter(key, value)(config);
+      } catch (error) {
+        this.deps.warn('saved setting not applied', { setting: key, reason: (error as Error).message });
+      }
+    }
+    if (saved.libraryDirs && config.sources.libraryDirs !== 'environment') roots.replace(saved.libraryDirs);
+  }
+
+  async view(): Promise<AdminSettingsView> {
+    const { config, roots, runtime, folders } = this.deps;
+    const [runtimeValues, runtimeSaved, saved, works] = await Promise.all([
+      runtime.get(),
+      runtime.stored(),
+      this.saved(),
+      folders.presentWorksByRoot(),
+    ]);
+    const sources = {} as Record<AdminSettingKey, SettingSource>;
+    for (const key of Object.keys(SETTING_ORIGINS) as AdminSettingKey[]) {
+      const configured = config.sources[key];
+      const isSaved = key in saved || key in runtimeSaved;
+      sources[key] = configured !== 'environment' && isSaved ? 'saved' : configured;
+    }
+    // The runtime switches' saved values win over the environment's start value.
+    for (const key of RUNTIME_KEYS) if (key in runtimeSaved) sources[key] = 'saved';
+    return {
+      ...runtimeValues,
+      ...configSettingValues(config),
+      libraryDirs: [...roots.list()],
+      sources,
+      libraryFolders: roots.list().map((path) => ({ path, works: works.get(path) ?? 0 })),
+    };
+  }
+
+  async update(change: AdminSettingsChange): Promise<AdminSettingsSaved> {
+    const current = await this.view();
+    const changed = (Object.keys(change) as AdminSettingKey[]).filter(
+      (key) => JSON.stringify(change[key]) !== JSON.stringify(current[key]),
+    );
+    for (const key of changed) {
+      if (current.sources[key] === 'environment' && !(RUNTIME_KEYS as readonly string[]).includes(key)) {
+        throw new Conflict(
+          `${key} is set by the environment variable ${SETTING_ORIGINS[key].env}: change it there and restart`,
+        );
+      }
+    }
+    // Everything is checked before anything is saved or applied.
+    const configKeys = changed.filter((key): key is ConfigSettingKey =>
+      (CONFIG_SETTING_KEYS as readonly string[]).includes(key),
+    );
+    const writers = configKeys.map((key) =>
+      configWriter(key, change[key] as ConfigSettingValues[typeof key]),
+    );
+    const folders =
+      change.libraryDirs && changed.includes('libraryDirs')
+        ? await this.checkFolders(change.libraryDirs, current.libraryDirs)
+        : null;
+
+    const runtimeChange = Object.fromEntries(
+      RUNTIME_KEYS.filter((key) => change[key] !== undefined).map((key) => [key, change[key]]),
+    ) as Partial<RuntimeSettings>;
+    const savedChange: Record<string, unknown> = Object.fromEntries(
+      configKeys.map((key) => [key, change[key]]),
+    );
+    if (folders) savedChange.libraryDirs = folders;
+    if (Object.keys(savedChange).length > 0) {
+      await this.deps.store.set(SAVED_KEY, JSON.stringify({ ...(await this.saved()), ...savedChange }));
+    }
+    if (Object.keys(runtimeChange).length > 0) {
+      await this.deps.effects.accountsChanged(await this.deps.runtime.update(runtimeChange));
+    }
+    for (const write of writers) write(this.deps.config);
+    if (configKeys.length > 0) await this.deps.effects.configChanged(configKeys);
+
+    let hiddenWorks = 0;
+    let scanStarted = false;
+    if (folders) {
+      const change = this.deps.roots.replace(folders);
+      const hidden = await this.deps.folders.hideWorksOf(change.removed, this.deps.now());
+      hiddenWorks = hidden.length;
+      if (hidden.length > 0) await this.deps.effects.worksHidden(hidden);
+      if (change.added.length > 0) scanStarted = await this.deps.effects.scanAddedFolders();
+    }
+    return { ...(await this.view()), hiddenWorks, scanStarted };
+  }
+
+  /** The new list, each added folder checked (a kept one is not: an unmounted disk stays listed). */
+  private async checkFolders(next: readonly string[], kept: readonly string[]): Promise<string[]> {
+    const { config } = this.deps;
+    const sqliteFile = config.database.kind === 'sqlite' ? config.database.file : null;
+    const list: string[] = [];
+    for (const entry of next) {
+      // `/srv/asmr/` and `/srv/asmr` are one folder; a relative path is refused by the check.
+      const path = isAbsolute(entry) ? resolve(entry) : entry;
+      if (list.includes(path)) continue;
+      if (!kept.includes(path)) {
+        const problem = await libraryFolderProblem(path, {
+          dataDir: config.dataDir,
+          sqliteFile,
+          otherLibraryDirs: next.filter((other) => other !== entry && other !== path),
+        });
+        if (problem) {
+          throw new Invalid(`Invalid setting libraryDirs: ${problem}`, [
+            { param: 'libraryDirs', location: 'body', msg: problem, value: entry },
+          ]);
+        }
+      }
+      list.push(path);
+    }
+    return list;
+  }
+
+  private async saved(): Promise<Partial<ConfigSettingValues & { libraryDirs: string[] }>> {
+    const text = await this.deps.store.get(SAVED_KEY);
+    return text ? (JSON.parse(text) as Partial<ConfigSettingValues & { libraryDirs: string[] }>) : {};
+  }
+}
