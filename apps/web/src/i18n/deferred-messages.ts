@@ -5,6 +5,7 @@ import { usersMessages } from '../features/admin/users/messages';
 import { authMessages } from '../features/auth/messages';
 import { favouritesMessages } from '../features/favourites/messages';
 import { labelsMessages } from '../features/labels/messages';
+import { adminSettingsMessages } from '../features/settings/admin/messages';
 import { settingsMessages } from '../features/settings/messages';
 import { playerMessages } from '../player/messages';
 import type { FeatureMessages } from './catalogue';
@@ -17,6 +18,7 @@ export const DEFERRED_MESSAGES: Record<string, FeatureMessages> = {
   player: playerMessages,
   auth: authMessages,
   settings: settingsMessages,
+  adminSettings: adminSettingsMessages,
   about: aboutMessages,
   admin: adminMessages,
   users: usersMessages,

@@ -108,9 +108,9 @@ describe('settings page', { timeout: 20_000 }, () => {
     });
   });
 
-  it('shows the scanner link to administrators only', async () => {
+  it('shows the server settings to administrators only', async () => {
     renderWithProviders(<SettingsPage />);
     await screen.findByText('Player');
-    expect(screen.queryByText('Open the library scanner')).toBeNull();
+    expect(screen.queryByText('Server (administrators)')).toBeNull();
   });
 });

@@ -1,12 +1,14 @@
-import { Button, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { IconRadar } from '@tabler/icons-react';
+import { Container, Skeleton, Stack, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSession } from '../auth/session';
 import { InterfaceSettings } from './InterfaceSettings';
 import { PlayerSettings } from './PlayerSettings';
 
-/** /settings: player and interface settings; administrators also get a way to the scanner. */
+/** Only administrators download the server settings' part. */
+const AdminSettingsSection = lazy(() => import('./admin/AdminSettingsSection'));
+
+/** /settings: player and interface settings; administrators also get the server's settings. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -20,24 +22,14 @@ export default function SettingsPage() {
         <PlayerSettings />
         <InterfaceSettings />
         {isAdmin && (
-          <Card withBorder radius="lg" padding="lg">
-            <Stack gap="sm" align="flex-start">
-              <Title order={2} fz="h4">
-                {t('settings.admin.title')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('settings.admin.description')}
-              </Text>
-              <Button
-                component={Link}
-                to="/admin/scanner"
-                variant="light"
-                leftSection={<IconRadar size={18} />}
-              >
-                {t('settings.admin.scanner')}
-              </Button>
-            </Stack>
-          </Card>
+          <>
+            <Title order={2} fz="h3">
+              {t('settings.admin.title')}
+            </Title>
+            <Suspense fallback={<Skeleton h={320} radius="lg" />}>
+              <AdminSettingsSection />
+            </Suspense>
+          </>
         )}
       </Stack>
     </Container>

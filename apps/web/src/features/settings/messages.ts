@@ -37,9 +37,7 @@ export const settingsMessages = defineMessages({
         "Translations whose original is in the library are left out of lists; the original's card links to them by language.",
     },
     admin: {
-      title: 'Administration',
-      description: 'More server settings will follow here.',
-      scanner: 'Open the library scanner',
+      title: 'Server (administrators)',
     },
   },
   'zh-CN': {
@@ -76,9 +74,7 @@ export const settingsMessages = defineMessages({
       foldEditionsHint: '原作在库中的翻译版不在列表中单独显示，原作卡片上按语言链接到各版本。',
     },
     admin: {
-      title: '管理',
-      description: '更多服务器设置将在此提供。',
-      scanner: '打开媒体库扫描',
+      title: '服务器（管理员）',
     },
   },
   ja: {
@@ -116,9 +112,7 @@ export const settingsMessages = defineMessages({
         '原作がライブラリにある翻訳版は一覧に出さず、原作のカードから言語ごとにリンクします。',
     },
     admin: {
-      title: '管理',
-      description: 'サーバーの詳しい設定は今後ここに追加されます。',
-      scanner: 'ライブラリのスキャンを開く',
+      title: 'サーバー（管理者）',
     },
   },
 });
