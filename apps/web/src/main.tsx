@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './app/mantine.css';
 import './app/global.css';
 import { startUpReads } from './app/start-up-reads';
 
