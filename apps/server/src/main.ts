@@ -10,6 +10,7 @@ import { createContext } from './context.js';
 import { AppError } from './errors.js';
 import { chooseLogFormat, createLogger } from './logger.js';
 import { METADATA_CHECK_MS } from './metadata/fetch-job.js';
+import { tuneHeapForScanProcess } from './scanner/scan-process-heap.js';
 import { gatherStartupFacts } from './startup/startup-facts.js';
 import { announceStartup } from './startup/startup-summary.js';
 import { prepareDataFolder } from './util/data-folder.js';
@@ -112,6 +113,8 @@ async function serve(): Promise<void> {
 
 /** `sasayaki scan [--full]`: one scan in the foreground; the exit code says whether it finished. */
 async function scan(args: string[]): Promise<void> {
+  // A batch process: a smaller heap between collections keeps the scan under its memory budget.
+  tuneHeapForScanProcess();
   const loaded = loadConfig();
   const logger = createLogger(loaded.logLevel, undefined, logFormat(loaded));
   const config = await withLibrary(loaded, logger);
