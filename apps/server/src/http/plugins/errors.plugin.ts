@@ -20,6 +20,30 @@ function valueAt(source: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   return value;
 }
 
+/** How deep and how long an offending value may be to be echoed back in `errors[].value`. */
+const ECHO_MAX_DEPTH = 8;
+const ECHO_MAX_CHARS = 2_000;
+
+/** Whether `value` nests deeper than `depth` levels (looks no further than that). */
+function nestsDeeperThan(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth === 0) return true;
+  return Object.values(value).some((inner) => nestsDeeperThan(inner, depth - 1));
+}
+
+/**
+ * The offending value as the error echoes it, or nothing when it is too deep or too long to send back:
+ * a body of thousands of nested arrays is valid JSON, but encoding it again overflowed the stack and
+ * turned a 400 into a 500 (fuzz suite).
+ */
+function echoable(value: unknown): unknown {
+  if (nestsDeeperThan(value, ECHO_MAX_DEPTH)) return undefined;
+  if (typeof value === 'string') return value.length > ECHO_MAX_CHARS ? undefined : value;
+  if (value !== null && typeof value === 'object' && JSON.stringify(value).length > ECHO_MAX_CHARS)
+    return undefined;
+  return value;
+}
+
 /** One place turns every error into the contract's JSON (contract section 1). */
 export async function registerErrorHandling(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -33,7 +57,7 @@ export async function registerErrorHandling(app: FastifyInstance): Promise<void>
           param: path.join('.') || '(root)',
           location,
           msg: issue.message ?? 'invalid',
-          value: valueAt(source, path),
+          value: echoable(valueAt(source, path)),
         };
       });
       const first = errors[0];
