@@ -102,7 +102,7 @@ describe.each(DATABASE_KINDS)("asmr.one apps' accounts, lists and trees on %s", 
       subtitle: 1,
       includeTranslationWorks: true,
       localSubtitledWorks: [],
-      withPlaylistStatus: [],
+      withPlaylistStatus: ['a', 'b'],
     };
     const posted = await inject('POST', '/api/works', body, token);
     expect(posted.statusCode).toBe(200);
