@@ -2,7 +2,6 @@ import { readdir } from 'node:fs/promises';
 import type { WorkRow } from '../db/schema.js';
 import { NotFound } from '../errors.js';
 import { absolutePathOf } from '../media/file-location.js';
-import { readLibraryFile } from '../media/library-file.js';
 import type { AudioTagRepository } from '../repositories/audio-tag.repository.js';
 import type { FileRepository } from '../repositories/file.repository.js';
 import type { WorkRepository } from '../repositories/work.repository.js';
@@ -12,11 +11,8 @@ import {
   resolveLocalMetadata,
   type WorkInfoReading,
 } from '../scanner/resolve-metadata.js';
-import { parseWorkInfo } from '../scanner/workinfo.js';
+import { readWorkInfoFile } from '../scanner/workinfo.js';
 import type { MetadataSaver } from './fetch-job.js';
-
-/** A workinfo.json is a few KiB of text: a larger one is not metadata (as the scan's reading says). */
-const WORKINFO_MAX_BYTES = 1024 * 1024;
 
 export interface LocalRefreshDeps {
   works: Pick<WorkRepository, 'findById'>;
@@ -63,17 +59,7 @@ export class LocalMetadataRefresh {
     }
     const name = names.find((entry) => entry.toLowerCase() === 'workinfo.json');
     if (name === undefined) return { kind: 'none' };
-    let text: string;
-    try {
-      const path = absolutePathOf({ ...work, path: name, path_raw: null });
-      text = (await readLibraryFile(path, work.root_dir, WORKINFO_MAX_BYTES)).toString('utf8');
-    } catch (error) {
-      return { kind: 'unreadable', message: `Cannot read: ${(error as Error).message}` };
-    }
-    const parsed = parseWorkInfo(text);
-    return parsed.ok
-      ? { kind: 'read', metadata: parsed.metadata }
-      : { kind: 'unreadable', message: parsed.message };
+    return readWorkInfoFile(absolutePathOf({ ...work, path: name, path_raw: null }), work.root_dir);
   }
 
   private async readTags(work: WorkRow) {

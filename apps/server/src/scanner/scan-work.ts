@@ -1,5 +1,4 @@
 import type { ScanMode } from '@sasayaki/api-contract';
-import { readLibraryFile } from '../media/library-file.js';
 import { audioTagValues, type Placeholders } from '../metadata/audio-tags-provider.js';
 import type {
   CatalogueWriteRepository,
@@ -16,7 +15,7 @@ import type { PathGuard } from './path-guard.js';
 import type { AudioReader, AudioTags } from './read-audio-headers.js';
 import { resolveLocalMetadata, type WorkInfoReading } from './resolve-metadata.js';
 import { type IndexedFile, type ScanReporter, throwIfCancelled, type WorkFolder } from './scan-types.js';
-import { parseWorkInfo } from './workinfo.js';
+import { readWorkInfoFile } from './workinfo.js';
 
 export interface WorkScanDeps {
   catalogue: Pick<CatalogueWriteRepository, 'loadFiles'>;
@@ -147,9 +146,6 @@ function assignFileIds(
   return new Map(files.map((file) => [file, old.get(keyOf(file.path))?.file_id ?? next++]));
 }
 
-/** A workinfo.json is a few KiB of text: a larger one is not metadata, and is not read into memory. */
-const WORKINFO_MAX_BYTES = 1024 * 1024;
-
 /**
  * A workinfo.json at the top of the work folder; a broken one is reported (and recorded as the provider's
  * `unreadable` answer), and the other providers' values are used.
@@ -161,19 +157,13 @@ async function readWorkInfo(
 ): Promise<WorkInfoReading> {
   const file = files.find((candidate) => candidate.path.text.toLowerCase() === 'workinfo.json');
   if (!file) return { kind: 'none' };
-  const display = `${work.display}/${file.path.text}`;
-  let text: string;
-  try {
-    text = (await readLibraryFile(file.absPath, file.rootDir, WORKINFO_MAX_BYTES)).toString('utf8');
-  } catch (error) {
-    const message = `Cannot read: ${(error as Error).message}`;
-    reporter.issue(display, message, 'error', 'failed');
-    return { kind: 'unreadable', message };
+  const reading = await readWorkInfoFile(file.absPath, file.rootDir);
+  if (reading.kind === 'unreadable') {
+    const display = `${work.display}/${file.path.text}`;
+    if (reading.cause === 'file') reporter.issue(display, reading.message, 'error', 'failed');
+    else reporter.issue(display, `${reading.message}; using the folder name instead`, 'warn', 'failed');
   }
-  const parsed = parseWorkInfo(text);
-  if (parsed.ok) return { kind: 'read', metadata: parsed.metadata };
-  reporter.issue(display, `${parsed.message}; using the folder name instead`, 'warn', 'failed');
-  return { kind: 'unreadable', message: parsed.message };
+  return reading;
 }
 
 function buildCommit(

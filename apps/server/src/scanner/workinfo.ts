@@ -1,5 +1,6 @@
 import { AGE_RATINGS, TAG_LANGUAGES } from '@sasayaki/api-contract';
 import { z } from 'zod';
+import { readLibraryFile } from '../media/library-file.js';
 import type { ProviderMetadata, ProviderTag } from '../metadata/provider-types.js';
 
 // Lenient: a field of the wrong shape is dropped (`catch`), not the whole file; unknown fields are ignored.
@@ -89,6 +90,38 @@ const WorkInfoFile = z.object({
 });
 
 export type WorkInfoResult = { ok: true; metadata: ProviderMetadata } | { ok: false; message: string };
+
+/**
+ * A workinfo.json read from disk: its metadata, or why not, the file (`file`: it could not be read) or
+ * its text (`content`: not JSON, not an object). Assignable to resolve-metadata's WorkInfoReading.
+ */
+export type WorkInfoFileReading =
+  | { kind: 'read'; metadata: ProviderMetadata }
+  | { kind: 'unreadable'; message: string; cause: 'file' | 'content' };
+
+/** A workinfo.json is a few KiB of text: a larger one is not metadata, and is not read into memory. */
+const WORKINFO_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Reads and parses the workinfo.json at `absPath` inside the library folder `rootDir` (read as every
+ * library file is: no link out of the folder, at most 1 MiB). A scan's phase 4 and a work's local
+ * metadata refresh (metadata/local-refresh.ts) both read the sidecar here.
+ */
+export async function readWorkInfoFile(
+  absPath: string | Buffer,
+  rootDir: string,
+): Promise<WorkInfoFileReading> {
+  let text: string;
+  try {
+    text = (await readLibraryFile(absPath, rootDir, WORKINFO_MAX_BYTES)).toString('utf8');
+  } catch (error) {
+    return { kind: 'unreadable', message: `Cannot read: ${(error as Error).message}`, cause: 'file' };
+  }
+  const parsed = parseWorkInfo(text);
+  return parsed.ok
+    ? { kind: 'read', metadata: parsed.metadata }
+    : { kind: 'unreadable', message: parsed.message, cause: 'content' };
+}
 
 /**
  * Reads a `workinfo.json` (the contract's Work shape, as `/api/workInfo` returns it, plus DLsite's edition

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { parseWorkInfo } from '../../../src/scanner/workinfo.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseWorkInfo, readWorkInfoFile } from '../../../src/scanner/workinfo.js';
 
 describe('parseWorkInfo', () => {
   it('reads the Work shape and ignores unknown fields', () => {
@@ -105,5 +108,40 @@ describe('parseWorkInfo', () => {
       message: expect.stringContaining('not valid JSON'),
     });
     expect(parseWorkInfo('[1]')).toMatchObject({ ok: false });
+  });
+});
+
+describe('readWorkInfoFile', () => {
+  const root = mkdtempSync(join(tmpdir(), 'sasayaki-workinfo-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const write = (name: string, text: string) => {
+    writeFileSync(join(root, name), text);
+    return join(root, name);
+  };
+
+  it('reads and parses the sidecar', async () => {
+    const path = write('good.json', JSON.stringify({ title: 'T' }));
+    expect(await readWorkInfoFile(path, root)).toEqual({
+      kind: 'read',
+      metadata: expect.objectContaining({ title: 'T' }),
+    });
+  });
+
+  it('tells a file it cannot read from a text that is not a workinfo', async () => {
+    expect(await readWorkInfoFile(join(root, 'gone.json'), root)).toMatchObject({
+      kind: 'unreadable',
+      cause: 'file',
+      message: expect.stringMatching(/^Cannot read: /),
+    });
+    expect(await readWorkInfoFile(write('broken.json', '{'), root)).toMatchObject({
+      kind: 'unreadable',
+      cause: 'content',
+      message: expect.stringMatching(/^workinfo.json is not valid JSON/),
+    });
+  });
+
+  it('does not read a file over 1 MiB', async () => {
+    const path = write('huge.json', `{"title":"${'x'.repeat(1024 * 1024)}"}`);
+    expect(await readWorkInfoFile(path, root)).toMatchObject({ kind: 'unreadable', cause: 'file' });
   });
 });
