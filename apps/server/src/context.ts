@@ -52,7 +52,7 @@ import { PlaybackService } from './services/playback.service.js';
 import { PlaylistService } from './services/playlist.service.js';
 import { RecommenderService } from './services/recommender/recommender.service.js';
 import { ReviewService } from './services/review.service.js';
-import { RuntimeSettingsService } from './services/runtime-settings.service.js';
+import { RUNTIME_SETTING_KEYS, RuntimeSettingsService } from './services/runtime-settings.service.js';
 import { ScanService } from './services/scan.service.js';
 import { SubtitleCandidatesService } from './services/subtitle-candidates/subtitle-candidates.service.js';
 import { TagVoteService } from './services/tag-vote.service.js';
@@ -196,11 +196,16 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     scans,
     logger,
   });
-  const runtimeSettings = new RuntimeSettingsService(settings, {
-    registration: config.auth.registration ?? false,
-    guest: config.auth.guest,
-    dlsiteFetch: config.metadata.dlsite.enabled,
-  });
+  const runtimeSettings = new RuntimeSettingsService(
+    settings,
+    {
+      registration: config.auth.registration ?? false,
+      guest: config.auth.guest,
+      dlsiteFetch: config.metadata.dlsite.enabled,
+    },
+    // An environment value is the operator's: it wins over what was saved, and the page cannot change it.
+    RUNTIME_SETTING_KEYS.filter((key) => config.sources[key] === 'environment'),
+  );
   const metadataFetch = createMetadataFetchJob({
     config,
     db,

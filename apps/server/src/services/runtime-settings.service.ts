@@ -8,16 +8,30 @@ export interface RuntimeSettings {
   dlsiteFetch: boolean;
 }
 
+export const RUNTIME_SETTING_KEYS: readonly (keyof RuntimeSettings)[] = [
+  'registration',
+  'guest',
+  'dlsiteFetch',
+];
+
 const KEY = 'runtime_settings';
 
+/**
+ * The three switches, read from the database on each use (a login, a registration, a fetch run), so every
+ * process sees a change at once. A switch its environment variable sets is the operator's: `fixed` names
+ * those, and their configured value wins over anything saved (the Settings page cannot change them: 409).
+ */
 export class RuntimeSettingsService {
   constructor(
     private readonly settings: SettingsRepository,
     private readonly defaults: RuntimeSettings,
+    private readonly fixed: readonly (keyof RuntimeSettings)[] = [],
   ) {}
 
   async get(): Promise<RuntimeSettings> {
-    return { ...this.defaults, ...(await this.stored()) };
+    const current = { ...this.defaults, ...(await this.stored()) };
+    for (const key of this.fixed) current[key] = this.defaults[key];
+    return current;
   }
 
   /** Keeps only what an administrator changed, so untouched settings still follow the configuration. */

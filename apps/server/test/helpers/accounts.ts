@@ -2,12 +2,17 @@ import type { TestServer } from './test-context.js';
 
 export const ADMIN = { name: 'admin', password: 'admin-password' };
 
-/** Settings for a server with accounts on, registration open and a known administrator password. */
-export const ACCOUNTS_ON = {
+/** Settings for a server with accounts on and a known administrator password (registration as configured). */
+export const ACCOUNTS = {
   SASAYAKI_AUTH: 'true',
   SASAYAKI_ADMIN_PASSWORD: ADMIN.password,
-  SASAYAKI_REGISTRATION: 'true',
 };
+
+/**
+ * The same with registration open by the environment: fixed, the Settings route cannot close it (409). A
+ * test that switches registration starts from `ACCOUNTS` with `{ file: { registration: true } }`.
+ */
+export const ACCOUNTS_ON = { ...ACCOUNTS, SASAYAKI_REGISTRATION: 'true' };
 
 export async function login(server: TestServer, name: string, password: string): Promise<string> {
   const response = await server.app.inject({

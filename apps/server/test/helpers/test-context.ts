@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { type App, buildApp } from '../../src/app.js';
-import { type Config, loadConfig } from '../../src/config/config.js';
+import { type Config, type FileConfig, loadConfig } from '../../src/config/config.js';
 import { type AppContext, createContext } from '../../src/context.js';
 import { createLogger } from '../../src/logger.js';
 
@@ -45,6 +45,38 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
+/** A data folder and a database that several starts of a server share (restarts, several processes). */
+export interface TestPlace {
+  dataDir: string;
+  /** PostgreSQL's; SQLite's file is in the data folder. */
+  databaseUrl?: string;
+  remove(): Promise<void>;
+}
+
+export async function createTestPlace(kind: DatabaseKind): Promise<TestPlace> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sasayaki-test-'));
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  return {
+    dataDir,
+    ...(postgres ? { databaseUrl: postgres.url } : {}),
+    async remove() {
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestServerOptions {
+  logStream?: NodeJS.WritableStream;
+  /**
+   * `<data>/config.json`, over the tests' own (DLsite off). Start values a test changes through the Settings
+   * route go here: an environment value cannot be changed there (409), as in production.
+   */
+  file?: FileConfig;
+  /** Start on this data folder and database, which outlive the server (`createTestPlace`). */
+  place?: TestPlace;
+}
+
 /**
  * A whole server on a temporary data folder and a new database of the given kind, built through the
  * same `createContext` and `buildApp` as production. `env` adds or overrides settings.
@@ -52,20 +84,25 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 export async function startTestServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sasayaki-test-'));
-  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const owned = options.place ? null : await createTestPlace(kind);
+  const { dataDir, databaseUrl } = options.place ?? (owned as TestPlace);
+  const file = options.file ?? {};
+  // Tests never reach the network: the DLsite suites turn it on, pointed at their fixture server.
+  const dlsite = { enabled: false, ...file.metadata?.dlsite };
+  writeFileSync(
+    join(dataDir, 'config.json'),
+    JSON.stringify({ ...file, metadata: { ...file.metadata, dlsite } }),
+  );
   const config = loadConfig({
     SASAYAKI_DATA: dataDir,
     SASAYAKI_SCAN_ON_STARTUP: 'false',
-    // Tests never reach the network: the DLsite suites turn it on, pointed at their fixture server.
-    SASAYAKI_DLSITE: 'false',
     // Catalogue, media and scanner suites run with accounts off; the accounts suites turn them on.
     SASAYAKI_AUTH: 'false',
     SASAYAKI_ADMIN_PASSWORD: 'admin-password',
     SASAYAKI_STRICT_RESPONSES: 'true',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
   // A captured log uses the production logger (its redaction is under test) at `debug`, where the request
@@ -84,8 +121,7 @@ export async function startTestServer(
     async close() {
       await app.close();
       await ctx.close();
-      await postgres?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await owned?.remove();
     },
   };
 }

@@ -69,8 +69,8 @@ describe.each(DATABASE_KINDS)('administrator settings on %s', (kind) => {
       corsOrigins: [],
     });
     expect(settings.sources.scanDepth).toBe('default');
-    // The test server sets these in its environment; the runtime switches may still change.
-    expect(settings.sources.registration).toBe('environment');
+    // ACCOUNTS_ON opens registration in the environment; the tests' config.json turns DLsite off.
+    expect(settings.sources).toMatchObject({ registration: 'environment', dlsiteFetch: 'file' });
   });
 
   it('refuses bad values with 400 naming the field, and unknown fields', async () => {
@@ -274,6 +274,9 @@ describe.each(DATABASE_KINDS)('settings from the environment on %s', (kind) => {
     server = await startTestServer(kind, {
       SASAYAKI_SCAN_DEPTH: '3',
       SASAYAKI_CORS_ORIGINS: 'https://a.example',
+      SASAYAKI_REGISTRATION: 'true',
+      SASAYAKI_GUEST: 'false',
+      SASAYAKI_DLSITE: 'false',
     });
   });
   afterAll(async () => {
@@ -299,6 +302,38 @@ describe.each(DATABASE_KINDS)('settings from the environment on %s', (kind) => {
     });
     expect(same.statusCode).toBe(200);
     expect(server.ctx.config.scan.maxDepth).toBe(3);
+  });
+
+  it('keeps registration, guests and DLsite as the environment sets them: 409 to a change, shown as environment', async () => {
+    const put = (payload: object) => server.app.inject({ method: 'PUT', url: '/api/config/admin', payload });
+    const view = async () =>
+      AdminSettingsView.parse((await server.app.inject({ method: 'GET', url: '/api/config/admin' })).json());
+    const cases: Array<[object, RegExp]> = [
+      [{ registration: false }, /registration.*SASAYAKI_REGISTRATION/],
+      [{ guest: true }, /guest.*SASAYAKI_GUEST/],
+      [{ dlsiteFetch: true }, /dlsiteFetch.*SASAYAKI_DLSITE/],
+    ];
+    for (const [payload, message] of cases) {
+      const refused = await put(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(409);
+      expect(refused.json().error).toMatch(message);
+    }
+    expect(await view()).toMatchObject({
+      registration: true,
+      guest: false,
+      dlsiteFetch: false,
+      sources: { registration: 'environment', guest: 'environment', dlsiteFetch: 'environment' },
+    });
+    // The same values are accepted (a client may send the whole form).
+    expect((await put({ registration: true, guest: false, dlsiteFetch: false })).statusCode).toBe(200);
+    // A choice saved before the operator set the variable does not win over it.
+    await server.ctx.runtimeSettings.update({ registration: false, guest: true, dlsiteFetch: true });
+    expect(await server.ctx.runtimeSettings.get()).toEqual({
+      registration: true,
+      guest: false,
+      dlsiteFetch: false,
+    });
+    expect((await view()).sources.guest).toBe('environment');
   });
 
   it('applies saved settings at start, except where the environment decides', async () => {

@@ -55,12 +55,12 @@ describe.each(DATABASE_KINDS)('DLsite metadata behind a scan on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(kind, {
-      SASAYAKI_LIBRARY: library,
-      SASAYAKI_DLSITE: 'true',
-      SASAYAKI_DLSITE_URL: fixture.url,
-      SASAYAKI_DLSITE_RATE: '100',
-    });
+    // DLsite on as the installation starts (config.json), so the Settings route may switch it.
+    server = await startTestServer(
+      kind,
+      { SASAYAKI_LIBRARY: library, SASAYAKI_DLSITE_URL: fixture.url, SASAYAKI_DLSITE_RATE: '100' },
+      { file: { metadata: { dlsite: { enabled: true } } } },
+    );
     const scan = await server.ctx.scans.run('incremental');
     expect(scan.status).toBe('finished');
   });

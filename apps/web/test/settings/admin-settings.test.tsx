@@ -44,7 +44,7 @@ function settings(extra: Partial<AdminSettingsView> = {}): AdminSettingsView {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the administrator settings', () => {
-  it('shows each setting with its source; an environment value is read-only, a start value is not', async () => {
+  it('shows each setting with its source; an environment value is read-only, the switches too', async () => {
     mockFetch(() => ({ body: settings() }), ADMIN);
     renderWithProviders(<AdminSettingsSection />);
     const depth = await screen.findByRole('textbox', { name: 'Folder depth' });
@@ -53,9 +53,14 @@ describe('the administrator settings', () => {
       within(document.querySelector('[data-setting="scanDepth"]') as HTMLElement).getByText('Environment'),
     ).toBeTruthy();
     expect(screen.getByTestId('source-corsOrigins').textContent).toBe('Config file');
+    // Guests, registration and DLsite are no exception: the environment's value is the operator's.
     const guest = screen.getByRole('switch', { name: 'Guest access' }) as HTMLInputElement;
-    expect(guest.disabled).toBe(false);
-    expect(screen.getByText(/only sets the start value/)).toBeTruthy();
+    expect(guest.disabled).toBe(true);
+    expect(screen.getByTestId('source-guest').textContent).toBe('Environment');
+    expect(
+      within(document.querySelector('[data-setting="guest"]') as HTMLElement).getByText(/change it there/),
+    ).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Registration' }) as HTMLInputElement).disabled).toBe(false);
     expect(
       (screen.getByRole('textbox', { name: 'Guest requests a minute' }) as HTMLInputElement).disabled,
     ).toBe(false);

@@ -13,7 +13,11 @@ import { Conflict, Invalid } from '../../errors.js';
 import type { LibraryFolderRepository } from '../../repositories/library-folder.repository.js';
 import type { SettingsRepository } from '../../repositories/settings.repository.js';
 import type { LibraryRoots } from '../library-roots.js';
-import type { RuntimeSettings, RuntimeSettingsService } from '../runtime-settings.service.js';
+import {
+  RUNTIME_SETTING_KEYS,
+  type RuntimeSettings,
+  type RuntimeSettingsService,
+} from '../runtime-settings.service.js';
 import {
   CONFIG_SETTING_KEYS,
   type ConfigSettingKey,
@@ -24,7 +28,6 @@ import {
 
 /** Where the page's saved settings are kept (the three runtime switches keep theirs in `runtime_settings`). */
 const SAVED_KEY = 'admin_settings';
-const RUNTIME_KEYS = ['registration', 'guest', 'dlsiteFetch'] as const;
 
 /** What the service tells the rest of the process after a change was saved and written. */
 export interface AdminSettingsEffects {
@@ -53,8 +56,8 @@ export interface AdminSettingsDeps {
  * The Settings page's administrator part (`/api/config/admin`): every setting with its value and where it
  * comes from; a change is checked whole (a bad field changes nothing and is named), saved in the database
  * and applied to this process at once. A setting from an environment variable is the operator's: shown,
- * never changed (409). Registration, guests and DLsite fetching are the exception they always were: their
- * environment value is only the value an installation starts with (docs/configuration.md).
+ * never changed (409), the runtime switches (registration, guests, DLsite fetching) as every other one
+ * (docs/configuration.md).
  */
 export class AdminSettingsService {
   constructor(private readonly deps: AdminSettingsDeps) {}
@@ -93,8 +96,6 @@ export class AdminSettingsService {
       const isSaved = key in saved || key in runtimeSaved;
       sources[key] = configured !== 'environment' && isSaved ? 'saved' : configured;
     }
-    // The runtime switches' saved values win over the environment's start value.
-    for (const key of RUNTIME_KEYS) if (key in runtimeSaved) sources[key] = 'saved';
     return {
       ...runtimeValues,
       ...configSettingValues(config),
@@ -110,7 +111,7 @@ export class AdminSettingsService {
       (key) => JSON.stringify(change[key]) !== JSON.stringify(current[key]),
     );
     for (const key of changed) {
-      if (current.sources[key] === 'environment' && !(RUNTIME_KEYS as readonly string[]).includes(key)) {
+      if (current.sources[key] === 'environment') {
         throw new Conflict(
           `${key} is set by the environment variable ${SETTING_ORIGINS[key].env}: change it there and restart`,
         );
@@ -129,7 +130,7 @@ export class AdminSettingsService {
         : null;
 
     const runtimeChange = Object.fromEntries(
-      RUNTIME_KEYS.filter((key) => change[key] !== undefined).map((key) => [key, change[key]]),
+      RUNTIME_SETTING_KEYS.filter((key) => change[key] !== undefined).map((key) => [key, change[key]]),
     ) as Partial<RuntimeSettings>;
     const savedChange: Record<string, unknown> = Object.fromEntries(
       configKeys.map((key) => [key, change[key]]),

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS_ON, ADMIN, bearer, login, register } from '../../helpers/accounts.js';
+import { ACCOUNTS, ACCOUNTS_ON, ADMIN, bearer, login, register } from '../../helpers/accounts.js';
 import { insertWorks } from '../../helpers/catalogue-factory.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
 
@@ -9,7 +9,8 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   const inject = (options: InjectOptions) => server.app.inject(options);
 
   beforeAll(async () => {
-    server = await startTestServer(kind, ACCOUNTS_ON);
+    // Registration open as the installation starts (config.json), so the Settings route may close it.
+    server = await startTestServer(kind, ACCOUNTS, { file: { registration: true } });
     await insertWorks(server.ctx.database.db, [{ id: 123456, title: 'A work' }]);
   });
   afterAll(async () => {

@@ -94,7 +94,8 @@ describe.each(DATABASE_KINDS)('look-alike user names on %s', (kind) => {
 
 describe.each(DATABASE_KINDS)('the guest name on %s', (kind) => {
   it('is kept for the guest account while guest access is off and the account not made yet', async () => {
-    const server = await startTestServer(kind, { ...ACCOUNTS_ON, SASAYAKI_GUEST: 'false' });
+    // Guests off as the installation starts (config.json), so the Settings route may turn them on.
+    const server = await startTestServer(kind, ACCOUNTS_ON, { file: { guest: false } });
     try {
       const taken = await server.app.inject({
         method: 'POST',

@@ -11,18 +11,14 @@ import { ApiError } from '../../../api/client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { ADMIN_SETTINGS_QUERY_KEY, saveAdminSettings } from './api';
 
-/** The switches whose environment value is only a start value: the page may change them. */
-const START_VALUE_KEYS: readonly AdminSettingKey[] = ['registration', 'guest', 'dlsiteFetch'];
-
 export interface SettingsEditor {
   view: AdminSettingsView;
   /** Saves a change; resolves with the answer, or null when it was refused (the field shows why). */
   save(change: AdminSettingsChange): Promise<AdminSettingsSaved | null>;
   /** The server's reason a setting's last change was refused. */
   errorOf(key: AdminSettingKey): string | undefined;
-  /** An environment-set setting: shown, not changed. */
+  /** An environment-set setting, whichever it is: shown, not changed (the server answers 409). */
   isLocked(key: AdminSettingKey): boolean;
-  isStartValue(key: AdminSettingKey): boolean;
 }
 
 const EditorContext = createContext<SettingsEditor | null>(null);
@@ -81,8 +77,7 @@ export function SettingsEditorProvider({ view, children }: { view: AdminSettings
       }
     },
     errorOf: (key) => errors[key],
-    isLocked: (key) => view.sources[key] === 'environment' && !START_VALUE_KEYS.includes(key),
-    isStartValue: (key) => view.sources[key] === 'environment' && START_VALUE_KEYS.includes(key),
+    isLocked: (key) => view.sources[key] === 'environment',
   };
   return <EditorContext.Provider value={editor}>{children}</EditorContext.Provider>;
 }

@@ -26,11 +26,6 @@ function SourceNote({ name }: { name: AdminSettingKey }) {
           {t('adminSettings.locked')}
         </Text>
       )}
-      {editor.isStartValue(name) && (
-        <Text size="xs" c="dimmed">
-          {t('adminSettings.startValue')}
-        </Text>
-      )}
     </Stack>
   );
 }

@@ -12,7 +12,6 @@ export const adminSettingsMessages = defineMessages({
       saved: 'Saved here',
     },
     locked: 'Set by the server’s environment: change it there and restart.',
-    startValue: 'The environment only sets the start value; what you choose here is kept.',
     folders: {
       title: 'Library folders',
       description:
@@ -112,7 +111,6 @@ export const adminSettingsMessages = defineMessages({
       saved: '在此保存',
     },
     locked: '由服务器的环境变量设置：请在那里修改并重启。',
-    startValue: '环境变量只设置初始值；在此选择的值会被保留。',
     folders: {
       title: '媒体库文件夹',
       description: '扫描作品的文件夹。移除文件夹会隐藏其作品（不会删除）；重新添加后作品会连同评价一起恢复。',
@@ -211,7 +209,6 @@ export const adminSettingsMessages = defineMessages({
       saved: 'ここで保存',
     },
     locked: 'サーバーの環境変数で設定されています。そちらで変更して再起動してください。',
-    startValue: '環境変数は初期値のみを設定します。ここでの選択が保持されます。',
     folders: {
       title: 'ライブラリフォルダ',
       description:
