@@ -4,12 +4,17 @@ import { WorkCard } from '../../../components/work/WorkCard';
 import { WorkRow } from '../../../components/work/WorkRow';
 import { WorkCardSkeleton, WorkRowSkeleton, WorkTileSkeleton } from '../../../components/work/WorkSkeletons';
 import { WorkTile } from '../../../components/work/WorkTile';
-import { useAfterFirstPaint } from '../../../lib/after-paint';
+import { useRevealedCount } from '../../../lib/after-paint';
 import type { DisplayMode } from '../list-state';
 import classes from './works.module.css';
 
 /** How many items render first and load eagerly: about the first screenful on a wide screen. */
 const EAGER = 8;
+/**
+ * How many more items render after each paint once the first screenful is up: a small commit each (a
+ * phone's two cards, then three at a time), so none is a long task.
+ */
+const REVEAL_STEP = 3;
 /** Below this width a card takes the whole width (works.module.css): a screenful is two cards. */
 const ONE_COLUMN_QUERY = '(max-width: 36em)';
 
@@ -32,11 +37,10 @@ export function WorksResults({
   mode: DisplayMode;
   pageSize: number;
 }) {
-  // The first screenful renders first; the rest of the page once it has been painted.
-  const painted = useAfterFirstPaint();
+  // The first screenful renders first; the rest of the page a few at a time after it has been painted.
   const eager = firstScreenful(mode);
   const all: (Work | string)[] = works ?? Array.from({ length: pageSize }, (_, index) => `skeleton-${index}`);
-  const slots = painted ? all : all.slice(0, eager);
+  const slots = all.slice(0, useRevealedCount(all.length, eager, REVEAL_STEP));
   if (mode === 'list') {
     return (
       <Card withBorder padding={0} radius="md">
