@@ -120,6 +120,21 @@ export interface UserWorkFields {
 
 type UserFieldsRow = UserWorkFields & { work_id: number };
 
+/**
+ * The works one listener has marked: a `reviews` row (rating, review text or progress) or a vote on one
+ * of its tags; and the mark of their reviews read (`reviewsMark`), computed from the same rows.
+ */
+export interface MarkedWorkRows {
+  reviewed: number[];
+  voted: number[];
+  reviewsMark: string;
+}
+
+/** A user's reviews mark: their count and latest change, which every insert, update or delete moves. */
+function reviewsMark(count: number, latest: string | null): string {
+  return `${count}|${latest ?? ''}`;
+}
+
 /** Reads works for the catalogue: pages, counts, single works and the labels that decorate them. */
 export class WorkRepository {
   // A single work's card and row and one user's fields on one work are read on most requests (a work, its
@@ -127,6 +142,9 @@ export class WorkRepository {
   private readonly cardOfOne: (id: number) => Promise<CardQueryRow[]>;
   private readonly presentWork: (id: number) => Promise<WorkRow[]>;
   private readonly userFieldsOfOne: (userId: number, workId: number) => Promise<UserFieldsRow[]>;
+  private readonly reviewsMarkOf: (
+    userId: number,
+  ) => Promise<Array<{ n: number | string; latest: string | null }>>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -138,6 +156,13 @@ export class WorkRepository {
     );
     this.userFieldsOfOne = precompiledQuery(db, (userId: number, workId: number) =>
       this.userFieldsQuery(userId).where('work_id', '=', workId),
+    );
+    // Asked about once a second per active listener (services/user-marks.ts).
+    this.reviewsMarkOf = precompiledQuery(db, (userId: number) =>
+      db
+        .selectFrom('reviews')
+        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('updated_at').as('latest')])
+        .where('user_id', '=', userId),
     );
   }
 
@@ -279,5 +304,36 @@ export class WorkRepository {
         ? await this.userFieldsOfOne(userId, onlyId)
         : await this.userFieldsQuery(userId).where('work_id', 'in', workIds).execute();
     return new Map(rows.map(({ work_id, ...fields }) => [work_id, fields]));
+  }
+
+  /**
+   * The user's reviews mark (an index range of `reviews_user_updated`): an insert or a delete changes the
+   * count, and an insert after a delete brings a later `updated_at`.
+   */
+  async reviewsMark(userId: number): Promise<string> {
+    const [row] = await this.reviewsMarkOf(userId);
+    return reviewsMark(Number(row?.n ?? 0), row?.latest ?? null);
+  }
+
+  /** The works the user has marked, with the mark of the reviews read. */
+  async markedWorks(userId: number): Promise<MarkedWorkRows> {
+    const [reviews, votes] = await Promise.all([
+      this.db.selectFrom('reviews').select(['work_id', 'updated_at']).where('user_id', '=', userId).execute(),
+      this.db
+        .selectFrom('work_tag_votes')
+        .select('work_id')
+        .distinct()
+        .where('user_id', '=', userId)
+        .execute(),
+    ]);
+    // The latest change as the database's max() finds it for ISO timestamps; were it to differ (another
+    // text form, a collation), the marks would only be read again at each check, never kept stale.
+    let latest: string | null = null;
+    for (const row of reviews) if (latest === null || row.updated_at > latest) latest = row.updated_at;
+    return {
+      reviewed: reviews.map((row) => row.work_id),
+      voted: votes.map((row) => row.work_id),
+      reviewsMark: reviewsMark(reviews.length, latest),
+    };
   }
 }

@@ -38,6 +38,8 @@ export interface SessionUser {
 export interface IssuedSession {
   token: string;
   user: User;
+  /** Whose session it is, so the caller need not look the new token up again. */
+  userId: number;
 }
 
 function publicUser(row: UserRow): User {
@@ -46,7 +48,9 @@ function publicUser(row: UserRow): User {
 
 /** Accounts: the first administrator, the guest, login, registration, passwords and who a token is. */
 export class AccountService {
-  private readonly sessions = new LruMap<string, { user: SessionUser | null; until: number }>(10_000);
+  private readonly sessions = new LruMap<string, { user: Promise<SessionUser | null>; until: number }>(
+    10_000,
+  );
   private readonly attempts: AttemptLimits;
 
   constructor(
@@ -100,12 +104,19 @@ export class AccountService {
   }
 
   /** The user a token stands for, or null when it is invalid, expired, revoked or its user is gone. */
-  async userForToken(token: string): Promise<SessionUser | null> {
+  userForToken(token: string): Promise<SessionUser | null> {
     const now = Date.now();
     const known = this.sessions.get(token);
     if (known && known.until > now) return known.user;
-    const user = await this.resolveToken(token);
-    this.sessions.set(token, { user, until: now + SESSION_CACHE_MS });
+    // The lookup under way is remembered, not only its answer: the requests a busy client sends while it
+    // runs (16 at once on page 1) wait for it instead of each verifying the token and reading the user.
+    const user = this.resolveToken(token);
+    const entry = { user, until: now + SESSION_CACHE_MS };
+    this.sessions.set(token, entry);
+    // A failed lookup (the database unreachable) is not remembered: the next request asks again.
+    user.catch(() => {
+      if (this.sessions.get(token) === entry) this.sessions.delete(token);
+    });
     return user;
   }
 
@@ -201,6 +212,6 @@ export class AccountService {
   }
 
   private async issue(row: UserRow): Promise<IssuedSession> {
-    return { token: await this.tokens.sign(row, sessionVersion(row)), user: publicUser(row) };
+    return { token: await this.tokens.sign(row, sessionVersion(row)), user: publicUser(row), userId: row.id };
   }
 }

@@ -17,6 +17,7 @@ import type { WorkFilter } from '../repositories/work-query.js';
 import { CatalogueCache } from './catalogue-cache.js';
 import { type EncodedAnswer, encodeAnswer } from './encoded-answer.js';
 import { buildTrackTree } from './track-tree.js';
+import { type MarkedWorks, UserMarks } from './user-marks.js';
 import { toWork, withUserFields } from './work-serializer.js';
 
 export interface ListOptions {
@@ -45,6 +46,7 @@ export class CatalogueService {
   private readonly cache: CatalogueCache;
   private readonly random: () => number;
   private readonly lowBitrate: () => boolean;
+  private readonly marks: UserMarks;
 
   constructor(
     private readonly works: WorkRepository,
@@ -56,9 +58,12 @@ export class CatalogueService {
       random?: () => number;
       /** Whether low-bitrate streams are on (ffmpeg was found at start-up). */
       lowBitrate?: () => boolean;
+      /** Which works each listener marked; by default read through `works`, checked once a second. */
+      marks?: UserMarks;
     } = {},
   ) {
     this.cache = options.cache ?? CatalogueCache.uncached();
+    this.marks = options.marks ?? new UserMarks(works);
     this.random = options.random ?? Math.random;
     this.lowBitrate = options.lowBitrate ?? (() => false);
   }
@@ -105,8 +110,7 @@ export class CatalogueService {
         ? null
         : `${filterKey}|${order}|${request.sort}|${request.seed}|${offset}|${request.limit}`;
     const ids = offset < totalCount ? await this.pageIds(request, pageKey) : [];
-    const userFields =
-      userId === null || ids.length === 0 ? NO_USER_FIELDS : await this.works.userFieldsFor(userId, ids);
+    const userFields = await this.userFieldsOn(ids, userId);
     const pagination = { currentPage: page, pageSize, totalCount };
     return {
       envelope: async () => ({ works: await this.worksWithFields(ids, userFields), pagination }),
@@ -234,12 +238,34 @@ export class CatalogueService {
   /** Works by id, in that order, with their labels and (when a user is given) that user's fields. */
   async worksByIds(ids: number[], userId: number | null): Promise<Work[]> {
     // Two independent reads: asked together, a single work (its page, a search by its code) waits for
-    // one round trip to PostgreSQL instead of two in a row.
-    const [userFields, works] = await Promise.all([
-      userId === null || ids.length === 0 ? NO_USER_FIELDS : this.works.userFieldsFor(userId, ids),
-      this.sharedWorks(ids),
-    ]);
+    // one round trip to PostgreSQL at most instead of two in a row.
+    const [userFields, works] = await Promise.all([this.userFieldsOn(ids, userId), this.sharedWorks(ids)]);
     return withFields(ids, works, userFields);
+  }
+
+  /** Which works the user marked (rated, reviewed, voted tags of), as of the current catalogue version. */
+  async marksOf(userId: number): Promise<MarkedWorks> {
+    await this.cache.refresh();
+    return this.marks.of(userId, this.cache.generation);
+  }
+
+  /** This process changed the user's ratings, reviews or progress: their next read sees it. */
+  userMarksChanged(userId: number): void {
+    this.marks.forget(userId);
+  }
+
+  /**
+   * The user's fields on those of `ids` they marked: none asked for when they marked none of them, so
+   * such a page is the shared one and a single such work costs only its card.
+   */
+  private async userFieldsOn(
+    ids: number[],
+    userId: number | null,
+  ): Promise<ReadonlyMap<number, UserWorkFields>> {
+    if (userId === null || ids.length === 0) return NO_USER_FIELDS;
+    const { reviewed } = await this.marksOf(userId);
+    const marked = ids.filter((id) => reviewed.has(id));
+    return marked.length === 0 ? NO_USER_FIELDS : this.works.userFieldsFor(userId, marked);
   }
 
   private async worksWithFields(

@@ -54,12 +54,14 @@ export class ReviewService {
               progress: input.progress ?? null,
             };
     await this.reviews.save(userId, input.work_id, fields);
+    this.catalogue.userMarksChanged(userId);
     return MESSAGES[mode];
   }
 
   async delete(userId: number, workId: number): Promise<string> {
     await this.requireWork(workId);
     await this.reviews.delete(userId, workId);
+    this.catalogue.userMarksChanged(userId);
     return 'Marker deleted';
   }
 

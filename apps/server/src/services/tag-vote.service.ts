@@ -2,6 +2,8 @@ import type { AttachTagsResult, TagVoteResult, TagVoteValue, Work } from '@sasay
 import { NotFound } from '../errors.js';
 import type { TagVoteCounts, TagVoteRepository } from '../repositories/tag-vote.repository.js';
 
+const NO_VOTES: ReadonlyMap<number, TagVoteValue> = new Map();
+
 /**
  * Tag votes (asmr.one's `/api/vote/…`, docs/clients.md "Tag votes"): a member votes a tag of a work up or
  * down, or attaches existing tags to a work. Counts travel on each work's tags (`work-serializer.ts`,
@@ -38,10 +40,13 @@ export class TagVoteService {
     return { workID: workId, tags: counts.map((tag) => result(workId, tag)) };
   }
 
-  /** The work with the member's own vote on each tag (`myVote`, 0 where none). */
-  async withMyVotes(work: Work, userId: number): Promise<Work> {
+  /**
+   * The work with the member's own vote on each tag (`myVote`, 0 where none). `voted`: the works they
+   * voted on (CatalogueService.marksOf), so a work they never voted on costs no lookup.
+   */
+  async withMyVotes(work: Work, userId: number, voted: ReadonlySet<number>): Promise<Work> {
     if (work.tags.length === 0) return work;
-    const mine = await this.votes.votesOf(userId, work.id);
+    const mine = voted.has(work.id) ? await this.votes.votesOf(userId, work.id) : NO_VOTES;
     return { ...work, tags: work.tags.map((tag) => ({ ...tag, myVote: mine.get(tag.id) ?? 0 })) };
   }
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { namePreparedStatements, prepareStatement } from '../../src/db/prepared-statements.js';
 import type { FileRepository } from '../../src/repositories/file.repository.js';
 import type { LabelRepository } from '../../src/repositories/label.repository.js';
-import type { UserWorkFields, WorkCardRow, WorkRepository } from '../../src/repositories/work.repository.js';
+import type {
+  MarkedWorkRows,
+  UserWorkFields,
+  WorkCardRow,
+  WorkRepository,
+} from '../../src/repositories/work.repository.js';
 import { CatalogueService } from '../../src/services/catalogue.service.js';
 
 describe('namePreparedStatements', () => {
@@ -76,6 +81,10 @@ describe('CatalogueService.worksByIds', () => {
       async cardsByIds(): Promise<WorkCardRow[]> {
         cardsAsked();
         return [row];
+      },
+      // The listener rated that work (services/user-marks.ts), so their fields are asked for.
+      async markedWorks(): Promise<MarkedWorkRows> {
+        return { reviewed: [5], voted: [], reviewsMark: '1|2026-11-25' };
       },
     } as unknown as WorkRepository;
     const catalogue = new CatalogueService(works, {} as LabelRepository, {} as FileRepository);

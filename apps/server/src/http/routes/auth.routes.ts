@@ -38,15 +38,20 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   const tags = ['accounts'];
   const lifetime = ctx.config.auth.tokenLifetimeSeconds;
 
-  /** The session as asmr.one's apps read it: the user with `loggedIn`, `email` and `recommenderUuid`. */
-  const appSession = async (session: IssuedSession): Promise<AppSession> => {
-    const user = await ctx.accounts.userForToken(session.token);
-    if (!user) throw new Unauthorized();
-    return {
-      token: session.token,
-      user: { ...session.user, loggedIn: true, email: null, recommenderUuid: recommenderUuid(user.id) },
-    };
-  };
+  /**
+   * The session as asmr.one's apps read it: the user with `loggedIn`, `email` and `recommenderUuid`. The
+   * session was just issued to that user: its token is not verified and looked up again (a login's work
+   * on the main thread, beside the argon2 check in its worker).
+   */
+  const appSession = (session: IssuedSession): AppSession => ({
+    token: session.token,
+    user: {
+      ...session.user,
+      loggedIn: true,
+      email: null,
+      recommenderUuid: recommenderUuid(session.userId),
+    },
+  });
 
   api.get('/auth/me', { schema: { tags, response: { 200: AuthMe } } }, async (request, reply) => {
     noStore(reply);
@@ -85,7 +90,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       noStore(reply);
       const session = await ctx.accounts.register(request.body.name, request.body.password, request.ip);
       setTokenCookie(request, reply, session.token, lifetime);
-      return reply.code(201).send(await appSession(session));
+      return reply.code(201).send(appSession(session));
     },
   );
 

@@ -136,7 +136,9 @@ export async function registerWorksRoutes(app: FastifyInstance, ctx: AppContext)
       const work = await ctx.catalogue.get(request.params.id, user?.id ?? null);
       // The member's own votes on the work's tags: on this route only, so lists pay nothing for them
       // (the guest cannot vote).
-      return !user || user.group === 'guest' ? work : ctx.tagVotes.withMyVotes(work, user.id);
+      if (!user || user.group === 'guest') return work;
+      const { voted } = await ctx.catalogue.marksOf(user.id);
+      return ctx.tagVotes.withMyVotes(work, user.id, voted);
     },
   );
 
