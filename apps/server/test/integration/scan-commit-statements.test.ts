@@ -2,16 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import type {
-  CompiledQuery,
-  Kysely,
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
+import type { CompiledQuery, Kysely, PluginTransformQueryArgs, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
 import { ScanJob } from '../../src/jobs/scan-job.js';
@@ -25,6 +16,7 @@ import {
 import { FolderWorkIdRepository } from '../../src/repositories/folder-work-id.repository.js';
 import { createAudioReader } from '../../src/scanner/read-audio-headers.js';
 import { runScanPipeline } from '../../src/scanner/scan-pipeline.js';
+import { StatementCounter } from '../helpers/statement-counter.js';
 import {
   DATABASE_KINDS,
   type DatabaseKind,
@@ -32,20 +24,17 @@ import {
   type TestServer,
 } from '../helpers/test-context.js';
 
-/** Counts every statement sent through the Kysely instance it is plugged into, and keeps those sent in commits. */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
+/** Counts every statement, and keeps those sent in commits. */
+class CommitStatementCounter extends StatementCounter {
   /** Open commit transactions (`CountedCatalogue`): their statements are kept, compiled. */
   inCommit = 0;
   readonly committed: CompiledQuery[] = [];
-  constructor(private readonly db: Kysely<Database>) {}
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.count++;
-    if (this.inCommit > 0) this.committed.push(this.db.getExecutor().compileQuery(args.node, args.queryId));
-    return args.node;
+  constructor(private readonly db: Kysely<Database>) {
+    super();
   }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
+  override transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.inCommit > 0) this.committed.push(this.db.getExecutor().compileQuery(args.node, args.queryId));
+    return super.transformQuery(args);
   }
 }
 
@@ -54,7 +43,7 @@ class CountedCatalogue extends CatalogueWriteRepository {
   constructor(
     db: Kysely<Database>,
     kind: DatabaseKind,
-    private readonly counter: StatementCounter,
+    private readonly counter: CommitStatementCounter,
   ) {
     super(db, kind);
   }
@@ -100,7 +89,7 @@ describe.each(DATABASE_KINDS)('the scan commit on %s', (kind) => {
 
   /** An incremental scan of the library through a database that counts statements; returns them. */
   async function scanCounted(): Promise<{ statements: number; committed: CompiledQuery[]; job: ScanJob }> {
-    const counter = new StatementCounter(server.ctx.database.db);
+    const counter = new CommitStatementCounter(server.ctx.database.db);
     const db = server.ctx.database.db.withPlugin(counter);
     const catalogue = new CountedCatalogue(db, kind, counter);
     const now = () => new Date().toISOString();

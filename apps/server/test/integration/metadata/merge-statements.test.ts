@@ -1,27 +1,8 @@
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkMetadataStore, type WorkProviderResult } from '../../../src/metadata/work-metadata-store.js';
 import { CatalogueWriteRepository } from '../../../src/repositories/catalogue-write.repository.js';
+import { StatementCounter } from '../../helpers/statement-counter.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
-
-/** Counts every statement sent through the Kysely instance it is plugged into. */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.count++;
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
 
 /**
  * Issue 15 item 7 and issue 12's import budget: the batch merge (the kikoeru import, the DLsite job's
@@ -38,12 +19,11 @@ describe.each(DATABASE_KINDS)('the batch merge on %s', (kind) => {
     await server?.close();
   });
 
-  /** Merges `size` new works sharing labels named after `prefix` (new to the database); returns the statements. */
-  async function statementsToMerge(size: number, prefix: string): Promise<number> {
-    const db = server.ctx.database.db;
+  /** Inserts `count` works as a scan finds them before any metadata is merged; returns their ids. */
+  async function insertWorks(count: number): Promise<number[]> {
     const now = new Date().toISOString();
-    const ids = Array.from({ length: size }, () => nextId++);
-    await db
+    const ids = Array.from({ length: count }, () => nextId++);
+    await server.ctx.database.db
       .insertInto('works')
       .values(
         ids.map((id) => ({
@@ -57,6 +37,14 @@ describe.each(DATABASE_KINDS)('the batch merge on %s', (kind) => {
         })),
       )
       .execute();
+    return ids;
+  }
+
+  /** Merges `size` new works sharing labels named after `prefix` (new to the database); returns the statements. */
+  async function statementsToMerge(size: number, prefix: string): Promise<number> {
+    const db = server.ctx.database.db;
+    const now = new Date().toISOString();
+    const ids = await insertWorks(size);
     const counter = new StatementCounter();
     const counted = db.withPlugin(counter);
     const store = new WorkMetadataStore({
@@ -103,22 +91,7 @@ describe.each(DATABASE_KINDS)('the batch merge on %s', (kind) => {
 
   it('links every work of a batch to a label another work of the same batch re-keyed to its official id', async () => {
     const db = server.ctx.database.db;
-    const now = new Date().toISOString();
-    const [first, second] = [nextId++, nextId++];
-    await db
-      .insertInto('works')
-      .values(
-        [first, second].map((id) => ({
-          id,
-          title: `RJ${id}`,
-          root_dir: '/library',
-          dir: `RJ${id}`,
-          metadata_source: 'none',
-          create_date: now,
-          scanned_at: now,
-        })),
-      )
-      .execute();
+    const [first, second] = (await insertWorks(2)) as [number, number];
     // The first work knows the tag and circle by name only (a reserved id is invented); the second
     // brings their official ids, which take the invented rows' place.
     await server.ctx.metadata.saveAndRemerge(
@@ -165,22 +138,7 @@ describe.each(DATABASE_KINDS)('the batch merge on %s', (kind) => {
 
   it('never gives a new label the id of one re-keyed in the same batch, nor keeps that id for its name', async () => {
     const db = server.ctx.database.db;
-    const now = new Date().toISOString();
-    const ids = [nextId++, nextId++, nextId++, nextId++];
-    await db
-      .insertInto('works')
-      .values(
-        ids.map((id) => ({
-          id,
-          title: `RJ${id}`,
-          root_dir: '/library',
-          dir: `RJ${id}`,
-          metadata_source: 'none',
-          create_date: now,
-          scanned_at: now,
-        })),
-      )
-      .execute();
+    const ids = await insertWorks(4);
     const circleOf = (workId: number, circle: { id: number | null; name: string }) => ({
       workId,
       provider: 'workinfo' as const,
