@@ -1,8 +1,8 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
-import { addWork, createLibrary } from '../media-fixtures.js';
+import { type LibraryServer, startLibraryServer } from '../../helpers/library-server.js';
+import { DATABASE_KINDS } from '../../helpers/test-context.js';
 
 const VTT = `WEBVTT
 
@@ -24,47 +24,42 @@ const SRT =
  * as `<work>/<file>.lrc`, converted on the fly; Sasayaki's web app reads `original`, the file as it is.
  */
 describe.each(DATABASE_KINDS)('check-lrc for VTT and SRT subtitles on %s', (kind) => {
-  let server: TestServer;
-  let library: string;
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    server.app.inject({ method: 'GET', url, headers });
+  let media: LibraryServer;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    library = createLibrary();
-    const db = server.ctx.database.db;
-    await addWork(db, library, {
-      id: 123456,
-      dir: 'vtt',
-      files: [
-        { path: 'a.mp3', content: 'x', subtitleFileId: 1 },
-        { path: 'a.vtt', content: VTT },
-      ],
-    });
-    await addWork(db, library, {
-      id: 234567,
-      dir: 'srt',
-      files: [
-        { path: 'b.mp3', content: 'x', subtitleFileId: 1 },
-        { path: 'b.srt', content: SRT },
-      ],
-    });
-    await addWork(db, library, {
-      id: 345678,
-      dir: 'lrc',
-      files: [
-        { path: 'c.mp3', content: 'x', subtitleFileId: 1 },
-        { path: 'c.lrc', content: '[00:01.00]c\n' },
-      ],
-    });
+    media = await startLibraryServer(kind, [
+      {
+        id: 123456,
+        dir: 'vtt',
+        files: [
+          { path: 'a.mp3', content: 'x', subtitleFileId: 1 },
+          { path: 'a.vtt', content: VTT },
+        ],
+      },
+      {
+        id: 234567,
+        dir: 'srt',
+        files: [
+          { path: 'b.mp3', content: 'x', subtitleFileId: 1 },
+          { path: 'b.srt', content: SRT },
+        ],
+      },
+      {
+        id: 345678,
+        dir: 'lrc',
+        files: [
+          { path: 'c.mp3', content: 'x', subtitleFileId: 1 },
+          { path: 'c.lrc', content: '[00:01.00]c\n' },
+        ],
+      },
+    ]);
   });
   afterAll(async () => {
-    await server?.close();
-    rmSync(library, { recursive: true, force: true });
+    await media?.close();
   });
 
   it('offers a VTT subtitle as LRC, as the apps request it, one line per time', async () => {
-    const check = await get('/api/media/check-lrc/123456/0?token=');
+    const check = await media.get('/api/media/check-lrc/123456/0?token=');
     expect(check.json()).toEqual({
       result: true,
       message: 'Subtitle file found',
@@ -72,50 +67,52 @@ describe.each(DATABASE_KINDS)('check-lrc for VTT and SRT subtitles on %s', (kind
       lyricExtension: '.lrc',
       original: { hash: '123456/1', lyricExtension: '.vtt' },
     });
-    const lrc = await get(`/api/media/stream/${check.json().hash}?token=`);
+    const lrc = await media.get(`/api/media/stream/${check.json().hash}?token=`);
     expect(lrc.statusCode).toBe(200);
     expect(lrc.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(lrc.body).toBe(
       '[00:01.00]Hello there\n[00:05.50]Never\n[00:06.25]drink\n[00:07.00]liquid nitrogen.\n',
     );
     // Sasayaki's web app fetches the original: the VTT as it is.
-    expect((await get('/api/media/stream/123456/1')).body).toBe(VTT);
+    expect((await media.get('/api/media/stream/123456/1')).body).toBe(VTT);
     // Conditional requests of the converted text.
-    const again = await get('/api/media/stream/123456/1.lrc', { 'if-none-match': String(lrc.headers.etag) });
+    const again = await media.get('/api/media/stream/123456/1.lrc', {
+      'if-none-match': String(lrc.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
   });
 
   it('converts SRT too, with hours as minutes', async () => {
-    const check = (await get('/api/media/check-lrc/234567/0')).json();
+    const check = (await media.get('/api/media/check-lrc/234567/0')).json();
     expect(check.hash).toBe('234567/1.lrc');
-    expect((await get(`/api/media/stream/${check.hash}`)).body).toBe(
+    expect((await media.get(`/api/media/stream/${check.hash}`)).body).toBe(
       '[01:02.30]Line one\n[60:00.00]An hour in\n',
     );
   });
 
   it('leaves LRC subtitles as they are, and has no LRC form of other files', async () => {
-    expect((await get('/api/media/check-lrc/345678/0')).json()).toMatchObject({
+    expect((await media.get('/api/media/check-lrc/345678/0')).json()).toMatchObject({
       hash: '345678/1',
       lyricExtension: '.lrc',
     });
-    expect((await get('/api/media/check-lrc/345678/0')).json()).not.toHaveProperty('original');
-    expect((await get('/api/media/stream/345678/1.lrc')).statusCode).toBe(404);
-    expect((await get('/api/media/stream/123456/0.lrc')).statusCode).toBe(404);
-    expect((await get('/api/media/stream/123456/9.lrc')).statusCode).toBe(404);
-    expect((await get('/api/media/stream/123456/1.vtt')).statusCode).toBe(400);
+    expect((await media.get('/api/media/check-lrc/345678/0')).json()).not.toHaveProperty('original');
+    expect((await media.get('/api/media/stream/345678/1.lrc')).statusCode).toBe(404);
+    expect((await media.get('/api/media/stream/123456/0.lrc')).statusCode).toBe(404);
+    expect((await media.get('/api/media/stream/123456/9.lrc')).statusCode).toBe(404);
+    expect((await media.get('/api/media/stream/123456/1.vtt')).statusCode).toBe(400);
   });
 
   it('converts a file once per indexed size and modification time', async () => {
-    const before = (await get('/api/media/stream/123456/1.lrc')).body;
-    writeFileSync(join(library, 'vtt', 'a.vtt'), 'WEBVTT\n\n00:00:02.000 --> 00:00:03.000\nChanged\n');
-    expect((await get('/api/media/stream/123456/1.lrc')).body).toBe(before);
+    const before = (await media.get('/api/media/stream/123456/1.lrc')).body;
+    writeFileSync(join(media.library, 'vtt', 'a.vtt'), 'WEBVTT\n\n00:00:02.000 --> 00:00:03.000\nChanged\n');
+    expect((await media.get('/api/media/stream/123456/1.lrc')).body).toBe(before);
     // The next scan indexes the change: the new size and time make a new conversion.
-    await server.ctx.database.db
+    await media.server.ctx.database.db
       .updateTable('files')
       .set({ mtime_ms: Date.now() + 1000, size: 50 })
       .where('work_id', '=', 123456)
       .where('file_id', '=', 1)
       .execute();
-    expect((await get('/api/media/stream/123456/1.lrc')).body).toBe('[00:02.00]Changed\n');
+    expect((await media.get('/api/media/stream/123456/1.lrc')).body).toBe('[00:02.00]Changed\n');
   });
 });
