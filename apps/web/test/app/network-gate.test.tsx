@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/i18n';
 import i18next from 'i18next';
+import { rateLimitedUntil, resetRateLimit } from '../../src/api/rate-limit';
 import { NetworkGate } from '../../src/app/layout/NetworkGate';
 import { theme } from '../../src/app/theme';
 
@@ -33,6 +34,7 @@ function renderGate() {
 describe('NetworkGate', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
+    resetRateLimit();
     mounts = 0;
     await i18next.changeLanguage('en');
   });
@@ -54,6 +56,19 @@ describe('NetworkGate', () => {
     await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(screen.getByText('the page')).toBeTruthy();
     expect(mounts).toBe(1);
+  });
+
+  it('leaves a 429 from health to the rate-limit notice: no network screen, the pause noted', async () => {
+    // A guest over their limit on the first load: every request answers 429, health included.
+    const health = vi.fn(
+      async () => new Response('Too many requests', { status: 429, headers: { 'Retry-After': '30' } }),
+    );
+    vi.stubGlobal('fetch', health);
+    renderGate();
+    await vi.waitFor(() => expect(health).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(rateLimitedUntil()).toBeGreaterThan(Date.now() + 25_000));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('the page')).toBeTruthy();
   });
 
   it('says Network Error once in English, twice (English and the reader’s language) otherwise', async () => {

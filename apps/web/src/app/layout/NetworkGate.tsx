@@ -4,22 +4,10 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { connectNetworkGate, serverAnswered } from './network-events';
+import { serverAnswers } from './server-health';
 
-const HEALTH_TIMEOUT_MS = 5_000;
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
-
-async function healthy(): Promise<boolean> {
-  try {
-    const response = await fetch('/api/health', {
-      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
-      cache: 'no-store',
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
 
 /** English, then the reader's language when it says something else (the English reader reads it once). */
 function bilingual(english: string, translated: string): string {
@@ -44,7 +32,7 @@ export function NetworkGate({ children }: { children: ReactNode }) {
 
   const check = useCallback(async () => {
     clearTimeout(timer.current);
-    if (await healthy()) {
+    if (await serverAnswers()) {
       const wasDown = downRef.current;
       downRef.current = false;
       delay.current = FIRST_RETRY_MS;
