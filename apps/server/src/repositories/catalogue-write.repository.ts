@@ -118,22 +118,53 @@ export class CatalogueWriteRepository {
     return refreshPlannerStatistics(this.db, this.dialect);
   }
 
-  async loadWorkStates(): Promise<Map<number, StoredWorkState>> {
+  /** A scan begins: labels resolved by the scan before may have been renamed or merged since. */
+  forgetResolvedLabels(): void {
     this.resolvedLabels.clear();
-    const rows = await this.db
+  }
+
+  /**
+   * The stored state of these works (those that have a row), by primary key. The scan asks for one chunk
+   * of its folders at a time (scanner/scan-pipeline.ts), so what it holds does not grow with the library.
+   */
+  async loadWorkStates(ids: readonly number[]): Promise<Map<number, StoredWorkState>> {
+    const states = new Map<number, StoredWorkState>();
+    for (const batch of chunks(ids, 500)) {
+      const rows = await this.db
+        .selectFrom('works')
+        .select([
+          'id',
+          'root_dir',
+          'dir',
+          'dir_raw',
+          'content_signature',
+          'missing',
+          'cover_key',
+          'cover_source',
+        ])
+        .where('id', 'in', batch)
+        .execute();
+      for (const row of rows) states.set(row.id, row);
+    }
+    return states;
+  }
+
+  /**
+   * One page of the works not marked missing, in id order after `afterId` (index `works_order_id`): the
+   * scan's removed-works pass reads the catalogue a page at a time instead of holding it whole.
+   */
+  presentWorksAfter(
+    afterId: number,
+    limit: number,
+  ): Promise<Array<Pick<WorkRow, 'id' | 'root_dir' | 'dir'>>> {
+    return this.db
       .selectFrom('works')
-      .select([
-        'id',
-        'root_dir',
-        'dir',
-        'dir_raw',
-        'content_signature',
-        'missing',
-        'cover_key',
-        'cover_source',
-      ])
+      .select(['id', 'root_dir', 'dir'])
+      .where('missing', '=', 0)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
       .execute();
-    return new Map(rows.map((row) => [row.id, row]));
   }
 
   async loadFiles(workId: number): Promise<StoredFileState[]> {

@@ -8,16 +8,17 @@ import {
   appendName,
   childPath,
   decodeName,
+  displayPath,
   EMPTY_PATH,
   type EntryName,
   type RelativePath,
   toStoredPath,
 } from './fs-names.js';
 import type { PathGuard } from './path-guard.js';
-import { type ScanReporter, throwIfCancelled, type WorkFolder } from './scan-types.js';
+import { type FoundFolder, type ScanReporter, throwIfCancelled, type WorkFolder } from './scan-types.js';
 
 export interface Discovery {
-  works: WorkFolder[];
+  works: FoundFolder[];
   /** Folders without a code that hold a workinfo.json and have no id yet (scanner/folder-ids.ts numbers them). */
   newLocalFolders: NewLocalFolder[];
   /**
@@ -28,7 +29,7 @@ export interface Discovery {
   unreachableRoots: string[];
 }
 
-interface Candidate extends WorkFolder {
+interface Candidate extends FoundFolder {
   rootIndex: number;
 }
 
@@ -110,15 +111,8 @@ export async function discoverWorkFolders(
       const dir = toStoredPath(childRel);
       const id = folderIds.get(folderKey(root, dir.text))?.id ?? findWorkCode(name.text);
       if (id !== null) {
-        candidates.push({
-          id,
-          rootIndex,
-          rootDir: root,
-          dir,
-          absPath: childAbs,
-          // The same text as a string path: one string, not two, for each of a large library's works.
-          display: typeof childAbs === 'string' ? childAbs : join(root, dir.text),
-        });
+        // No absolute path: the pipeline makes it again when the work is read (workFolderOf).
+        candidates.push({ id, rootIndex, rootDir: root, dir });
       } else if (depth + 1 < maxDepth) {
         await walk(rootIndex, childAbs, childRel, depth + 1);
       }
@@ -161,18 +155,26 @@ async function isFolderInside(
 }
 
 /** The same code in two places: the first in (root, path) order is used, the others are reported. */
-function pickOnePerCode(candidates: Candidate[], reporter: ScanReporter): WorkFolder[] {
-  const sorted = [...candidates].sort(
+function pickOnePerCode(candidates: Candidate[], reporter: ScanReporter): FoundFolder[] {
+  // Sorted in place and kept as they are (no copies): a large library's list is the scan's largest.
+  candidates.sort(
     (a, b) => a.rootIndex - b.rootIndex || (a.dir.text < b.dir.text ? -1 : a.dir.text > b.dir.text ? 1 : 0),
   );
-  const byId = new Map<number, WorkFolder>();
-  for (const { rootIndex: _rootIndex, ...work } of sorted) {
+  const byId = new Map<number, FoundFolder>();
+  const works: FoundFolder[] = [];
+  for (const work of candidates) {
     const first = byId.get(work.id);
     if (first) {
-      reporter.issue(work.display, `Duplicate of ${first.display} (same code); skipped`, 'warn', 'skipped');
+      reporter.issue(
+        displayPath(work),
+        `Duplicate of ${displayPath(first)} (same code); skipped`,
+        'warn',
+        'skipped',
+      );
       continue;
     }
     byId.set(work.id, work);
+    works.push(work);
   }
-  return [...byId.values()];
+  return works;
 }

@@ -1,4 +1,4 @@
-import type { StoredWorkState } from '../repositories/catalogue-write.repository.js';
+import type { CatalogueWriteRepository } from '../repositories/catalogue-write.repository.js';
 import type { FolderRef, FolderWorkIdRepository } from '../repositories/folder-work-id.repository.js';
 import { contentSignature } from './content-signature.js';
 import type { NewLocalFolder } from './discover-folders.js';
@@ -18,15 +18,24 @@ export function folderRefOf(folder: Pick<WorkFolder, 'rootDir' | 'dir'>): Folder
  */
 export async function numberNewLocalFolders(
   folders: readonly NewLocalFolder[],
-  foundIds: ReadonlySet<number>,
-  previous: ReadonlyMap<number, StoredWorkState>,
-  deps: { folderIds: FolderWorkIdRepository; guard: PathGuard; now(): string },
+  foundIds: Pick<ReadonlySet<number>, 'has'>,
+  deps: {
+    folderIds: FolderWorkIdRepository;
+    catalogue: Pick<CatalogueWriteRepository, 'loadWorkStates'>;
+    guard: PathGuard;
+    now(): string;
+  },
   reporter: ScanReporter,
 ): Promise<WorkFolder[]> {
   const vanished = new Map<string, number>();
-  for (const row of await deps.folderIds.list()) {
-    const signature = previous.get(row.id)?.content_signature;
-    if (!foundIds.has(row.id) && signature) vanished.set(signature, row.id);
+  if (folders.length > 0) {
+    // Only the stored works of folders not found this scan: a few per library (folder_work_ids).
+    const notFound = (await deps.folderIds.list()).map((row) => row.id).filter((id) => !foundIds.has(id));
+    const states = await deps.catalogue.loadWorkStates(notFound);
+    for (const id of notFound) {
+      const signature = states.get(id)?.content_signature;
+      if (signature) vanished.set(signature, id);
+    }
   }
   const works: WorkFolder[] = [];
   for (const folder of folders) {

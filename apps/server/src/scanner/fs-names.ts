@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { StoredPath } from './scan-types.js';
+import type { FoundFolder, StoredPath, WorkFolder } from './scan-types.js';
 
 /**
  * Directory entries are read as bytes, because a name need not be valid UTF-8. A name that does not
@@ -41,4 +41,25 @@ export function toStoredPath(path: RelativePath): StoredPath {
   if (!path.names.some((name) => name.lossy)) return { text, raw: null };
   const parts = path.names.flatMap((name, index) => (index === 0 ? [name.bytes] : [SLASH, name.bytes]));
   return { text, raw: Buffer.concat(parts).toString('base64') };
+}
+
+/**
+ * What `fs` opens for a folder found below `rootDir`: the same path `childPath` built during the walk
+ * (a Buffer when some name is not valid UTF-8, `dir.raw` holding its bytes).
+ */
+function absolutePath(folder: FoundFolder): string | Buffer {
+  if (folder.dir.raw === null) return join(folder.rootDir, folder.dir.text);
+  return Buffer.concat([Buffer.from(folder.rootDir), SLASH, Buffer.from(folder.dir.raw, 'base64')]);
+}
+
+/** The readable form of a found folder's absolute path, for messages. */
+export function displayPath(folder: FoundFolder): string {
+  return join(folder.rootDir, folder.dir.text);
+}
+
+/** A found folder with its paths, made when the work is read (a local work's folder has them already). */
+export function workFolderOf(folder: FoundFolder | WorkFolder): WorkFolder {
+  if ('absPath' in folder) return folder;
+  const absPath = absolutePath(folder);
+  return { ...folder, absPath, display: typeof absPath === 'string' ? absPath : displayPath(folder) };
 }

@@ -22,6 +22,13 @@ export interface WorkFolder {
   display: string;
 }
 
+/**
+ * A work folder as discovery lists it, for the whole scan: without its absolute path, which the pipeline
+ * makes again when the work is read (`workFolderOf`). The paths of a large library's folders, held from
+ * discovery to the end, cost about 400 bytes a work (40 MB for 100,000 works, measured at 30,000).
+ */
+export type FoundFolder = Pick<WorkFolder, 'id' | 'rootDir' | 'dir'>;
+
 /** One file of a work, in tree order. */
 export interface IndexedFile {
   path: StoredPath;
