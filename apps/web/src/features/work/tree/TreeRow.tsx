@@ -13,7 +13,7 @@ import {
   IconPlayerTrackNext,
   IconPlaylistAdd,
 } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo, type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration, formatSize } from '../../../lib/format';
 import classes from '../work.module.css';
@@ -56,6 +56,82 @@ function RowIcon({ node, current, playing }: Pick<TreeRowProps, 'node' | 'curren
   );
 }
 
+/** The ⋮ menu of a row, around its button (`children`); mounted once first opened. */
+function RowMenu({
+  node,
+  folder,
+  opened,
+  onChange,
+  onAction,
+  children,
+}: {
+  node: TrackNode;
+  folder: ReturnType<typeof summarize> | null;
+  opened: boolean;
+  onChange(opened: boolean): void;
+  onAction: TreeRowProps['onAction'];
+  children: ReactElement;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Menu opened={opened} onChange={onChange} position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>{children}</Menu.Target>
+      <Menu.Dropdown>
+        {folder ? (
+          <>
+            {folder.audio > 0 && (
+              <>
+                <Menu.Item
+                  leftSection={<IconPlayerPlayFilled size={16} />}
+                  onClick={() => onAction('playAll', node)}
+                >
+                  {t('work.menu.playAll')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconPlaylistAdd size={16} />}
+                  onClick={() => onAction('enqueue', node)}
+                >
+                  {t('work.menu.enqueue')}
+                </Menu.Item>
+              </>
+            )}
+            <Menu.Item leftSection={<IconFileZip size={16} />} onClick={() => onAction('downloadZip', node)}>
+              {t('work.menu.downloadZip')}
+            </Menu.Item>
+          </>
+        ) : (
+          <>
+            {node.type === 'audio' && (
+              <>
+                <Menu.Item
+                  leftSection={<IconPlayerTrackNext size={16} />}
+                  onClick={() => onAction('playNext', node)}
+                >
+                  {t('work.menu.playNext')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconPlaylistAdd size={16} />}
+                  onClick={() => onAction('enqueue', node)}
+                >
+                  {t('work.menu.enqueue')}
+                </Menu.Item>
+              </>
+            )}
+            {(node.type === 'text' || node.type === 'image') && (
+              <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => onAction('open', node)}>
+                {t('work.menu.open')}
+              </Menu.Item>
+            )}
+            <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onAction('download', node)}>
+              {t('work.menu.download')}
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /** One file or folder: click opens or plays it; right-click, long-press or the ⋮ button opens its menu. */
 export const TreeRow = memo(function TreeRow({
   node,
@@ -65,7 +141,15 @@ export const TreeRow = memo(function TreeRow({
   onAction,
 }: TreeRowProps) {
   const { t } = useTranslation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpenState] = useState(false);
+  // Mantine's Menu (a popover, floating-ui, ids set in a layout effect) mounts on the first open, not
+  // with every row: a work page of twenty tracks mounted twenty menus in its first commit, and each
+  // rendered again synchronously there (issue 14's phone budget: total blocking time).
+  const [menuMounted, setMenuMounted] = useState(false);
+  const setMenuOpen = (opened: boolean) => {
+    if (opened) setMenuMounted(true);
+    setMenuOpenState(opened);
+  };
   const press = useLongPress(() => setMenuOpen(true));
   const folder = isFolder(node) ? summarize(node.children) : null;
 
@@ -83,6 +167,19 @@ export const TreeRow = memo(function TreeRow({
     node.type === 'audio'
       ? t(current && playing ? 'work.tree.pause' : 'work.tree.play', { title: node.title })
       : node.title;
+
+  const moreButton = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={`${t('work.tree.more')}: ${node.title}`}
+      aria-haspopup="menu"
+      aria-expanded={menuOpen}
+      onClick={menuMounted ? undefined : () => setMenuOpen(true)}
+    >
+      <IconDotsVertical size={18} />
+    </ActionIcon>
+  );
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: right-click and long-press are shortcuts for the ⋮ menu button
@@ -116,68 +213,13 @@ export const TreeRow = memo(function TreeRow({
           </Text>
         </span>
       </UnstyledButton>
-      <Menu opened={menuOpen} onChange={setMenuOpen} position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`${t('work.tree.more')}: ${node.title}`}>
-            <IconDotsVertical size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {folder ? (
-            <>
-              {folder.audio > 0 && (
-                <>
-                  <Menu.Item
-                    leftSection={<IconPlayerPlayFilled size={16} />}
-                    onClick={() => onAction('playAll', node)}
-                  >
-                    {t('work.menu.playAll')}
-                  </Menu.Item>
-                  <Menu.Item
-                    leftSection={<IconPlaylistAdd size={16} />}
-                    onClick={() => onAction('enqueue', node)}
-                  >
-                    {t('work.menu.enqueue')}
-                  </Menu.Item>
-                </>
-              )}
-              <Menu.Item
-                leftSection={<IconFileZip size={16} />}
-                onClick={() => onAction('downloadZip', node)}
-              >
-                {t('work.menu.downloadZip')}
-              </Menu.Item>
-            </>
-          ) : (
-            <>
-              {node.type === 'audio' && (
-                <>
-                  <Menu.Item
-                    leftSection={<IconPlayerTrackNext size={16} />}
-                    onClick={() => onAction('playNext', node)}
-                  >
-                    {t('work.menu.playNext')}
-                  </Menu.Item>
-                  <Menu.Item
-                    leftSection={<IconPlaylistAdd size={16} />}
-                    onClick={() => onAction('enqueue', node)}
-                  >
-                    {t('work.menu.enqueue')}
-                  </Menu.Item>
-                </>
-              )}
-              {(node.type === 'text' || node.type === 'image') && (
-                <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => onAction('open', node)}>
-                  {t('work.menu.open')}
-                </Menu.Item>
-              )}
-              <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onAction('download', node)}>
-                {t('work.menu.download')}
-              </Menu.Item>
-            </>
-          )}
-        </Menu.Dropdown>
-      </Menu>
+      {menuMounted ? (
+        <RowMenu node={node} folder={folder} opened={menuOpen} onChange={setMenuOpen} onAction={onAction}>
+          {moreButton}
+        </RowMenu>
+      ) : (
+        moreButton
+      )}
     </div>
   );
 });
