@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rateLimitedUntil, resetRateLimit } from '../../src/api/rate-limit';
 import { startUpReads } from '../../src/app/start-up-reads';
 import { SESSION_QUERY_KEY } from '../../src/features/auth/session-requests';
 import { tracksKey, workKey } from '../../src/features/work/work-request';
@@ -36,6 +37,7 @@ const paths = (fetch: ReturnType<typeof vi.fn>) =>
   fetch.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname);
 
 afterEach(() => {
+  resetRateLimit();
   for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
   vi.unstubAllGlobals();
 });
@@ -76,5 +78,28 @@ describe('the start-up reads', () => {
     adoptStartUpReads(client, startUpReads({ pathname: '/work/RJ123456', search: '' }));
     await vi.waitFor(() => expect(client.getQueryState(workKey('RJ123456'))?.status).toBe('error'));
     expect(client.getQueryState(workKey('RJ123456'))?.error).toMatchObject({ status: 404 });
+  });
+
+  it('hand a 429 to the app as any later read meets it: its status, Retry-After and the shared pause', async () => {
+    // Issue 14: the guest over their limit on the first load. The queries that adopt these reads must see
+    // what RateLimitNotice and the retry policy look for, not a network failure.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('{"error":"Too many requests"}', { status: 429, headers: { 'Retry-After': '30' } }),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const before = Date.now();
+    adoptStartUpReads(client, startUpReads({ pathname: '/works', search: '' }));
+    await vi.waitFor(() => expect(client.getQueryState(SESSION_QUERY_KEY)?.status).toBe('error'));
+    expect(client.getQueryState(SESSION_QUERY_KEY)?.error).toMatchObject({
+      status: 429,
+      retryAfter: 30,
+      isRateLimited: true,
+      isNetworkError: false,
+    });
+    expect(rateLimitedUntil()).toBeGreaterThanOrEqual(before + 30_000);
   });
 });
