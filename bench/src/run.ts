@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@sasayaki/server/config/config.js';
 import { runAccountsSuite } from './accounts-suite.js';
@@ -74,7 +74,11 @@ async function catalogueRun(
   });
   console.log(`[${database}] inserted in ${facts.insertSeconds.toFixed(1)} s`);
   await insertStreamWork(config, streamRoot);
-  const server = await startServer(settings);
+  // The stream work's folder is a library folder too: files are served from configured folders only.
+  const server = await startServer({
+    ...settings,
+    libraryDir: [settings.libraryDir, streamRoot].join(delimiter),
+  });
   const measurements: Measurement[] = [];
   let peakRssMb = 0;
   const onPeakRss = (mb: number) => {

@@ -80,6 +80,9 @@ async function serve(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   // A scan killed with its process (whose lease has ended) shows as abandoned from the first request on.
   await ctx.scans.abandonExpiredScan();
+  // A library folder taken out of the configuration while the server was down: its works are hidden
+  // before the first request; one configured again is scanned back (services/admin-settings/).
+  await ctx.adminSettings.settleFoldersAtStart();
   await app.listen({ port: config.port, host: config.host });
   // One block says where to open it, who can reach it and how to get in (startup/README.md).
   const facts = await gatherStartupFacts({

@@ -10,14 +10,12 @@ export type LibraryRootsListener = (roots: readonly string[], change: LibraryRoo
  * The library folders this process serves and scans, changeable while it runs (the Settings page adds and
  * removes them: services/admin-settings.service.ts). Everything that follows the list reads it here or
  * subscribes with `onChange`: the scanner and the work codes read `config.libraryDirs`, which follows it;
- * the media routes refuse files of a folder removed; the library watcher watches what is listed.
- * `has` and `wasRemoved` are set lookups, so the streaming path can ask on every request.
+ * the media routes serve files of the listed folders only; the library watcher watches what is listed.
+ * `has` is a set lookup, so the streaming path can ask on every request.
  */
 export class LibraryRoots {
   private roots: readonly string[];
   private rootSet: ReadonlySet<string>;
-  /** Folders removed while the process runs, until added again. */
-  private readonly removed = new Set<string>();
   private readonly listeners = new Set<LibraryRootsListener>();
 
   constructor(
@@ -36,14 +34,6 @@ export class LibraryRoots {
 
   has(root: string): boolean {
     return this.rootSet.has(root);
-  }
-
-  /**
-   * Whether the administrator removed this folder while the process runs (and did not add it again): its
-   * files are not served any more, even before its works are hidden. A set lookup.
-   */
-  wasRemoved(root: string): boolean {
-    return this.removed.has(root);
   }
 
   /** Calls `listener` after every change; returns the function that stops that. */
@@ -67,8 +57,6 @@ export class LibraryRoots {
     if (change.added.length === 0 && change.removed.length === 0 && !reordered) return change;
     this.roots = Object.freeze(unique);
     this.rootSet = nextSet;
-    for (const root of change.removed) this.removed.add(root);
-    for (const root of change.added) this.removed.delete(root);
     for (const listener of this.listeners) {
       try {
         listener(this.roots, change);

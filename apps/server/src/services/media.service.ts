@@ -33,10 +33,11 @@ export interface MediaSources {
   };
   covers: CoverStore;
   /**
-   * The library folders (services/library-roots.ts): a folder the administrator removed is not served
-   * from, even before its works are hidden (a scan started earlier may still be committing them).
+   * The library folders configured now (services/library-roots.ts): a file of any other folder is never
+   * served, whatever the index says (a folder removed a moment ago, whose works a scan started earlier may
+   * still be committing; one taken out of the configuration; a row pointing elsewhere). A set lookup.
    */
-  roots: { wasRemoved(root: string): boolean };
+  roots: { has(root: string): boolean };
 }
 
 /** One library file, ready for `sendFile`. */
@@ -83,10 +84,10 @@ export class MediaService {
 
   constructor(private readonly sources: MediaSources) {}
 
-  /** An indexed file of a present work, unless its library folder was removed. */
+  /** An indexed file of a present work in a library folder configured now. */
   private async servedFile(workId: number, fileId: number): Promise<LocatedFile | undefined> {
     const file = await this.sources.files.find(workId, fileId);
-    return file && !this.sources.roots.wasRemoved(file.root_dir) ? file : undefined;
+    return file && this.sources.roots.has(file.root_dir) ? file : undefined;
   }
 
   async file(workId: number, fileId: number): Promise<MediaFile> {
@@ -155,7 +156,7 @@ export class MediaService {
    */
   async archive(workId: number, folder: readonly string[]): Promise<WorkArchivePlan> {
     const work = await this.sources.works.findById(workId);
-    if (!work || this.sources.roots.wasRemoved(work.root_dir)) throw new NotFound('Work not found');
+    if (!work || !this.sources.roots.has(work.root_dir)) throw new NotFound('Work not found');
     const code = formatWorkCode(work.id);
     const prefix = folder.length === 0 ? '' : `${folder.join('/')}/`;
     const files = (await this.sources.files.listByWork(workId)).filter((file) =>

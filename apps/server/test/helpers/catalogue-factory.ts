@@ -2,6 +2,9 @@ import { formatWorkCode } from '@sasayaki/api-contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 
+/** The library folder of factory works without files on disk (a folder that does not exist). */
+export const FACTORY_LIBRARY = '/nonexistent-library';
+
 export interface FactoryWork {
   id: number;
   title: string;
@@ -20,7 +23,11 @@ export interface FactoryWork {
   review_count?: number | null;
   duration?: number;
   missing?: boolean;
-  /** The library folder holding `RJxxxxxx/` with the files, when a test streams them for real. */
+  /**
+   * The library folder holding `RJxxxxxx/` with the files, when a test streams them for real; else
+   * `FACTORY_LIBRARY`. Files are served from configured library folders only: a test that asks for them
+   * configures this folder (`SASAYAKI_LIBRARY`).
+   */
   rootDir?: string;
   files?: Array<{
     path: string;
@@ -112,7 +119,7 @@ async function insertWorkRows(db: Kysely<Database>, works: FactoryWork[]): Promi
         rate_count_detail: null,
         review_count: work.review_count ?? null,
         duration: work.duration ?? 0,
-        root_dir: work.rootDir ?? '/nonexistent-library',
+        root_dir: work.rootDir ?? FACTORY_LIBRARY,
         dir: formatWorkCode(work.id),
         dir_raw: null,
         content_signature: null,

@@ -111,6 +111,8 @@ export async function startTestServer(
     ? createLogger('debug', options.logStream)
     : pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const ctx = await createContext(config, logger);
+  // As `serve` does before its first request (main.ts).
+  await ctx.adminSettings.settleFoldersAtStart();
   const app = await buildApp(ctx);
   await app.ready();
   return {

@@ -41,8 +41,8 @@ describe.each(DATABASE_KINDS)('work downloads on %s', (kind) => {
     `/api/media/download-work/123456?path=${encodeURIComponent(JSON.stringify(path))}`;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
     library = createLibrary();
+    server = await startTestServer(kind, { SASAYAKI_LIBRARY: library });
     await addWork(server.ctx.database.db, library, {
       id: 123456,
       dir: 'Some Circle/RJ123456 作品',

@@ -55,11 +55,11 @@ describe.each(DATABASE_KINDS)('path traversal attempts on %s', (kind) => {
   let outside: string;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
     outside = createLibrary();
     writeFileSync(join(outside, 'secret.txt'), SECRET);
     const library = join(outside, 'library');
     mkdirSync(library);
+    server = await startTestServer(kind, { SASAYAKI_LIBRARY: library });
     await addWork(server.ctx.database.db, library, {
       id: 123456,
       dir: 'RJ123456',

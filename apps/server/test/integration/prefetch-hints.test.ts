@@ -45,6 +45,7 @@ describe('prefetch hints', { timeout: 60_000 }, () => {
       copyFileSync(join(library, 'RJ300004', '0.wav'), join(library, 'RJ300004', `${id}.wav`));
     server = await startTestServer('sqlite', {
       ...ACCOUNTS_ON,
+      SASAYAKI_LIBRARY: library,
       SASAYAKI_TRANSCODE_CONCURRENCY: String(CONCURRENCY),
     });
     server.ctx.transcoder.spawnProcess = spawns.adapter;
@@ -125,6 +126,7 @@ describe('the guest account’s prefetch hints', { timeout: 60_000 }, () => {
       copyFileSync(join(library, 'RJ300005', '0.wav'), join(library, 'RJ300005', `${id}.wav`));
     server = await startTestServer('sqlite', {
       ...ACCOUNTS_ON,
+      SASAYAKI_LIBRARY: library,
       SASAYAKI_TRANSCODE_CONCURRENCY: '32',
       SASAYAKI_GUEST_REQUESTS_PER_MINUTE: String(BUDGET),
     });

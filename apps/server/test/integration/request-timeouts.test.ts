@@ -47,7 +47,10 @@ describe('requests must arrive in time; responses may take as long as they need'
     const library = mkdtempSync(join(tmpdir(), 'sasayaki-timeouts-'));
     mkdirSync(join(library, 'RJ300003'));
     writeFileSync(join(library, 'RJ300003', 'long.wav'), Buffer.alloc(FILE_BYTES, 1));
-    server = await startTestServer('sqlite', { SASAYAKI_REQUEST_TIMEOUT: String(TIMEOUT_S) });
+    server = await startTestServer('sqlite', {
+      SASAYAKI_LIBRARY: library,
+      SASAYAKI_REQUEST_TIMEOUT: String(TIMEOUT_S),
+    });
     await insertWorks(server.ctx.database.db, [
       {
         id: 300003,

@@ -40,7 +40,7 @@ describe.each(DATABASE_KINDS)('low-bitrate streams on %s', { timeout: 30_000 }, 
     server.app.inject({ method: 'GET', url: url(fileId, query), headers });
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, { SASAYAKI_LIBRARY: library });
     server.ctx.transcoder.spawnProcess = spawns.spawn;
     await insertWorks(server.ctx.database.db, [
       {
@@ -214,7 +214,10 @@ describe.each(DATABASE_KINDS)('low-bitrate streams on %s', { timeout: 30_000 }, 
 describe.each(DATABASE_KINDS)('low-bitrate streams without ffmpeg on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(kind, { FFMPEG_PATH: join(tmpdir(), 'no-such-ffmpeg', 'ffmpeg') });
+    server = await startTestServer(kind, {
+      SASAYAKI_LIBRARY: library,
+      FFMPEG_PATH: join(tmpdir(), 'no-such-ffmpeg', 'ffmpeg'),
+    });
     await insertWorks(server.ctx.database.db, [
       { id: WORK, title: 'No ffmpeg', rootDir: library, files: [{ path: 'tone.wav', type: 'audio' }] },
     ]);

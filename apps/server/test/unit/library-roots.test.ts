@@ -14,14 +14,13 @@ describe('LibraryRoots', () => {
     expect(listener).toHaveBeenCalledWith(['/b', '/c'], change);
   });
 
-  it('remembers the folders removed until they are added again', () => {
+  it('knows a folder again once it is added back, and never one that was not listed', () => {
     const roots = new LibraryRoots(['/a'], () => {});
-    expect(roots.wasRemoved('/a')).toBe(false);
     roots.replace([]);
-    expect(roots.wasRemoved('/a')).toBe(true);
+    expect(roots.has('/a')).toBe(false);
     roots.replace(['/a']);
-    expect(roots.wasRemoved('/a')).toBe(false);
-    expect(roots.wasRemoved('/never-listed')).toBe(false);
+    expect(roots.has('/a')).toBe(true);
+    expect(roots.has('/never-listed')).toBe(false);
   });
 
   it('tells nobody when nothing changed, and someone when only the order did', () => {

@@ -28,6 +28,10 @@ import {
 
 /** Where the page's saved settings are kept (the three runtime switches keep theirs in `runtime_settings`). */
 const SAVED_KEY = 'admin_settings';
+/** Library folders whose works were hidden because the folder was removed: scanned when configured again. */
+const REMOVED_FOLDERS_KEY = 'removed_library_folders';
+/** The library folders at the last start or change, so that a start with the same ones reads no works. */
+const SERVED_FOLDERS_KEY = 'served_library_folders';
 
 /** What the service tells the rest of the process after a change was saved and written. */
 export interface AdminSettingsEffects {
@@ -151,10 +155,56 @@ export class AdminSettingsService {
       const change = this.deps.roots.replace(folders);
       const hidden = await this.deps.folders.hideWorksOf(change.removed, this.deps.now());
       hiddenWorks = hidden.length;
+      await this.removedFolders(change.removed, []);
+      await this.deps.store.set(SERVED_FOLDERS_KEY, JSON.stringify(this.deps.roots.list()));
       if (hidden.length > 0) await this.deps.effects.worksHidden(hidden);
       if (change.added.length > 0) scanStarted = await this.deps.effects.scanAddedFolders();
+      if (scanStarted) await this.removedFolders([], change.added);
     }
     return { ...(await this.view()), hiddenWorks, scanStarted };
+  }
+
+  /**
+   * At start-up, before the first request (`serve`; not the other commands, whose environment may differ):
+   * the library is the folders configured now. A folder taken out of `config.json` or the environment while
+   * the server was down is treated as a removal on this page: its works are hidden (never deleted, reviews
+   * kept). A folder removed earlier (here or so) and configured again is scanned, which brings its works
+   * back. Returns how many works were hidden and whether that scan started (not while another runs: the
+   * next start tries again).
+   */
+  async settleFoldersAtStart(): Promise<{ hiddenWorks: number; scanStarted: boolean }> {
+    const roots = this.deps.roots.list();
+    const served = await this.deps.store.get(SERVED_FOLDERS_KEY);
+    // The works are looked through (every present one: `root_dir` has no index of its own) only when the
+    // folders differ from those of the last start or change, or were never recorded.
+    const unchanged = served !== null && sameFolders(JSON.parse(served), roots);
+    const hidden = unchanged
+      ? { ids: [], roots: [] }
+      : await this.deps.folders.hideWorksOutside(roots, this.deps.now());
+    if (!unchanged) await this.deps.store.set(SERVED_FOLDERS_KEY, JSON.stringify(roots));
+    if (hidden.ids.length > 0) {
+      this.deps.warn('library folders no longer configured: their works are hidden', {
+        folders: hidden.roots,
+        works: hidden.ids.length,
+      });
+      await this.deps.effects.worksHidden(hidden.ids);
+    }
+    const removed = await this.removedFolders(hidden.roots, []);
+    const back = removed.filter((root) => roots.includes(root));
+    const scanStarted = back.length > 0 && (await this.deps.effects.scanAddedFolders());
+    if (scanStarted) await this.removedFolders([], back);
+    return { hiddenWorks: hidden.ids.length, scanStarted };
+  }
+
+  /** The list of removed folders with `add` recorded and `forget` dropped; saved when it changed. */
+  private async removedFolders(add: readonly string[], forget: readonly string[]): Promise<string[]> {
+    const text = await this.deps.store.get(REMOVED_FOLDERS_KEY);
+    const before: string[] = text ? JSON.parse(text) : [];
+    const after = [...new Set([...before, ...add])].filter((root) => !forget.includes(root));
+    if (JSON.stringify(after) !== JSON.stringify(before)) {
+      await this.deps.store.set(REMOVED_FOLDERS_KEY, JSON.stringify(after));
+    }
+    return after;
   }
 
   /** The new list, each added folder checked (a kept one is not: an unmounted disk stays listed). */
@@ -187,4 +237,8 @@ export class AdminSettingsService {
     const text = await this.deps.store.get(SAVED_KEY);
     return text ? (JSON.parse(text) as Partial<ConfigSettingValues & { libraryDirs: string[] }>) : {};
   }
+}
+
+function sameFolders(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((root) => b.includes(root));
 }

@@ -19,7 +19,7 @@ describe('tokens never reach the log, however the parameter is spelt', () => {
     writeFileSync(join(library, 'RJ300002', 'a.wav'), Buffer.alloc(1024, 1));
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    server = await startTestServer('sqlite', ACCOUNTS_ON, { logStream });
+    server = await startTestServer('sqlite', { ...ACCOUNTS_ON, SASAYAKI_LIBRARY: library }, { logStream });
     await insertWorks(server.ctx.database.db, [
       { id: 300002, title: 'Short', rootDir: library, files: [{ path: 'a.wav', type: 'audio', size: 1024 }] },
     ]);

@@ -30,7 +30,7 @@ describe('guest streams and token hygiene', () => {
     writeFileSync(join(library, 'RJ300001', 'long.wav'), Buffer.alloc(32 * 1024 * 1024, 1));
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    server = await startTestServer('sqlite', ACCOUNTS_ON, { logStream });
+    server = await startTestServer('sqlite', { ...ACCOUNTS_ON, SASAYAKI_LIBRARY: library }, { logStream });
     await insertWorks(server.ctx.database.db, [
       {
         id: 300001,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertWorks } from '../../helpers/catalogue-factory.js';
+import { FACTORY_LIBRARY, insertWorks } from '../../helpers/catalogue-factory.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
 
 /**
@@ -12,7 +12,8 @@ describe.each(DATABASE_KINDS)('six-digit codes of 8-digit works on %s', (kind) =
   const audio = [{ path: 'track.mp3', type: 'audio', duration: 60 }];
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    // Its folder is configured, so check-lrc looks at the files (there is none: no subtitle).
+    server = await startTestServer(kind, { SASAYAKI_LIBRARY: FACTORY_LIBRARY });
     await insertWorks(server.ctx.database.db, [
       { id: 1_087_228, title: 'Eight digits', files: audio },
       // 011111 could be either of these: never a guess.
