@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type MetadataFetchProgress, ScanState, Work } from '@sasayaki/api-contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureServer, startDlsiteFixtureServer } from '../../src/tools/dlsite-fixture-server.js';
+import { metadataFetchEnded, workInfo, writeBareWorks } from '../helpers/metadata-fetch.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../helpers/test-context.js';
 
 /** Works DLsite does not know (the fixture server answers `[]` for every code it has no fixture of). */
@@ -50,10 +50,7 @@ const library = join(base, 'library');
 let fixture: FixtureServer;
 
 beforeAll(async () => {
-  for (const [code, folder] of Object.entries(FOLDERS)) {
-    mkdirSync(join(library, folder), { recursive: true });
-    writeFileSync(join(library, folder, 'readme.txt'), `${code}\n`);
-  }
+  writeBareWorks(library, FOLDERS);
   fixture = await startDlsiteFixtureServer([], {
     asmrone: { RJ200001: JSON.stringify(DELISTED_WORK), RJ200003: '{"id":200003,"title":"切' },
   });
@@ -76,21 +73,8 @@ describe.each(DATABASE_KINDS)('asmr.one metadata for works DLsite does not know 
     });
     servers.push(server);
     expect((await server.ctx.scans.run('incremental')).status).toBe('finished');
-    await fetchEnded(server);
+    await metadataFetchEnded(server);
     return server;
-  };
-  const fetchEnded = async (server: TestServer): Promise<MetadataFetchProgress> => {
-    for (let tries = 0; tries < 300; tries++) {
-      const state = ScanState.parse((await server.app.inject({ method: 'GET', url: '/api/scan' })).json());
-      if (state.metadata && !state.metadata.running && state.metadata.finishedAt) return state.metadata;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the metadata fetch did not end');
-  };
-  const work = async (server: TestServer, code: string): Promise<Work> => {
-    const response = await server.app.inject({ method: 'GET', url: `/api/workInfo/${code}` });
-    expect(response.statusCode).toBe(200);
-    return Work.parse(response.json());
   };
   const answers = (server: TestServer, provider: string) =>
     server.ctx.database.db
@@ -106,10 +90,10 @@ describe.each(DATABASE_KINDS)('asmr.one metadata for works DLsite does not know 
 
   it('fills a delisted work from asmr.one when switched on, and records a 404 and broken JSON per work', async () => {
     const server = await started(true);
-    const progress = await fetchEnded(server);
+    const progress = await metadataFetchEnded(server);
     // Found at asmr.one counts as fetched; the others stay "not found" (at DLsite).
     expect(progress).toMatchObject({ done: 3, fetched: 1, notFound: 2, failed: 0 });
-    const delisted = await work(server, 'RJ200001');
+    const delisted = await workInfo(server, 'RJ200001');
     expect(delisted).toMatchObject({
       title: '雨音の子守唄',
       circle: { id: 54321, name: '夜更かし工房' },
@@ -137,8 +121,8 @@ describe.each(DATABASE_KINDS)('asmr.one metadata for works DLsite does not know 
       { work_id: 1200002, status: 'not_found', message: 'not found at asmr.one' },
     ]);
     // The other works keep what the folder gave them, and are still served.
-    expect((await work(server, 'RJ200003')).title).toBe('RJ200003');
-    expect((await work(server, 'RJ01200002')).title).toBe('RJ01200002');
+    expect((await workInfo(server, 'RJ200003')).title).toBe('RJ200003');
+    expect((await workInfo(server, 'RJ01200002')).title).toBe('RJ01200002');
   });
 
   it('makes the cover asmr.one links into the three variants, as DLsite’s', async () => {
@@ -171,7 +155,7 @@ describe.each(DATABASE_KINDS)('asmr.one metadata for works DLsite does not know 
     const server = await started(false);
     expect(asked()).toBe(before);
     expect(await answers(server, 'asmrone')).toEqual([]);
-    const delisted = await work(server, 'RJ200001');
+    const delisted = await workInfo(server, 'RJ200001');
     expect(delisted.title).not.toBe('雨音の子守唄');
     expect(delisted.price ?? 0).toBe(0);
   });

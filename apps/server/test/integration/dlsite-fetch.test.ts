@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MetadataFetchProgress, ScanState, Work } from '@sasayaki/api-contract';
+import { MetadataFetchProgress } from '@sasayaki/api-contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureServer, startDlsiteFixtureServer } from '../../src/tools/dlsite-fixture-server.js';
 import { FIXTURE_WORKS } from '../helpers/dlsite-fixtures.js';
+import { metadataFetchEnded, workInfo, writeBareWorks } from '../helpers/metadata-fetch.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../helpers/test-context.js';
 
 /** Folder names as collectors write them, with no workinfo.json anywhere. */
@@ -22,10 +23,7 @@ const library = join(base, 'library');
 let fixture: FixtureServer;
 
 beforeAll(async () => {
-  for (const [code, folder] of Object.entries(FOLDERS)) {
-    mkdirSync(join(library, folder), { recursive: true });
-    writeFileSync(join(library, folder, 'readme.txt'), `${code}\n`);
-  }
+  writeBareWorks(library, FOLDERS);
   // One work has a cover image of its own: it wins over DLsite's.
   const local = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa2222' } })
     .png()
@@ -40,19 +38,8 @@ afterAll(async () => {
 
 describe.each(DATABASE_KINDS)('DLsite metadata behind a scan on %s', (kind) => {
   let server: TestServer;
-  const work = async (code: string): Promise<Work> => {
-    const response = await server.app.inject({ method: 'GET', url: `/api/workInfo/${code}` });
-    expect(response.statusCode).toBe(200);
-    return Work.parse(response.json());
-  };
-  const fetchEnded = async (): Promise<MetadataFetchProgress> => {
-    for (let tries = 0; tries < 300; tries++) {
-      const state = ScanState.parse((await server.app.inject({ method: 'GET', url: '/api/scan' })).json());
-      if (state.metadata && !state.metadata.running && state.metadata.finishedAt) return state.metadata;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the metadata fetch did not end');
-  };
+  const work = (code: string) => workInfo(server, code);
+  const fetchEnded = () => metadataFetchEnded(server);
 
   beforeAll(async () => {
     // DLsite on as the installation starts (config.json), so the Settings route may switch it.
