@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { MetadataFetchProgress, ScanState } from '@sasayaki/api-contract';
 import { IconCloudDownload, IconPlayerStop } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/notify';
 import { cancelMetadataFetch, SCAN_QUERY_KEY, startMetadataFetch } from './api';
+import { CountTiles } from './CountTiles';
 
 const COUNTS = ['done', 'fetched', 'notFound', 'failed', 'waiting'] as const;
 const COUNT_COLOURS: Record<(typeof COUNTS)[number], string | undefined> = {
@@ -78,30 +79,15 @@ export function MetadataFetchPanel({ progress }: { progress: MetadataFetchProgre
             {t('admin.metadata.off')}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
-          {COUNTS.map((key) => (
-            <Stack
-              key={key}
-              gap={0}
-              align="center"
-              p={6}
-              bg="var(--mantine-color-default-hover)"
-              style={{ borderRadius: 8 }}
-            >
-              <Text
-                fz="xl"
-                fw={650}
-                c={progress[key] > 0 ? COUNT_COLOURS[key] : undefined}
-                data-count={`metadata-${key}`}
-              >
-                {progress[key]}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t(`admin.metadata.counts.${key}`)}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <CountTiles
+          cols={{ base: 3, sm: 5 }}
+          tiles={COUNTS.map((key) => ({
+            id: `metadata-${key}`,
+            value: progress[key],
+            label: t(`admin.metadata.counts.${key}`),
+            colour: COUNT_COLOURS[key],
+          }))}
+        />
       </Stack>
     </Card>
   );

@@ -1,9 +1,10 @@
-import { Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import type { ScanState } from '@sasayaki/api-contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nothingChanged, processedCount, scanRate } from './api';
+import { CountTiles } from './CountTiles';
 
 const COUNTS = ['found', 'unchanged', 'added', 'updated', 'removed', 'failed', 'skipped'] as const;
 const COUNT_COLOURS: Record<(typeof COUNTS)[number], string | undefined> = {
@@ -85,30 +86,15 @@ export function ScanProgress({ state }: { state: ScanState }) {
             {t('admin.progress.changedOnly')}
           </Text>
         )}
-        <SimpleGrid cols={{ base: 4, sm: 7 }} spacing="xs">
-          {COUNTS.map((key) => (
-            <Stack
-              key={key}
-              gap={0}
-              align="center"
-              p={6}
-              bg="var(--mantine-color-default-hover)"
-              style={{ borderRadius: 8 }}
-            >
-              <Text
-                fz="xl"
-                fw={650}
-                c={(state.counts[key] ?? 0) > 0 ? COUNT_COLOURS[key] : undefined}
-                data-count={key}
-              >
-                {state.counts[key] ?? 0}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t(`admin.progress.counts.${key}`)}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <CountTiles
+          cols={{ base: 4, sm: 7 }}
+          tiles={COUNTS.map((key) => ({
+            id: key,
+            value: state.counts[key] ?? 0,
+            label: t(`admin.progress.counts.${key}`),
+            colour: COUNT_COLOURS[key],
+          }))}
+        />
         {state.running && state.current && (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             <Text span c="dimmed" size="sm">
