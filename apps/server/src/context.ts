@@ -16,7 +16,11 @@ import type { MetadataFetchJob } from './metadata/fetch-job.js';
 import { LocalMetadataRefresh } from './metadata/local-refresh.js';
 import { WorkMetadataStore } from './metadata/work-metadata-store.js';
 import { AudioTagRepository } from './repositories/audio-tag.repository.js';
-import { readCatalogueVersion } from './repositories/catalogue-version.js';
+import {
+  readCatalogueVersion,
+  readWorkChangeCount,
+  worksChangedBetween,
+} from './repositories/catalogue-version.js';
 import { CatalogueWriteRepository } from './repositories/catalogue-write.repository.js';
 import { FeedbackRepository } from './repositories/feedback.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
@@ -160,6 +164,11 @@ export async function createContext(config: Config, logger: Logger): Promise<App
       Date.now,
       1_000,
       foldLabelCounts,
+      // Tag votes change one work's card: only that work is dropped (catalogue-version.ts).
+      {
+        count: () => readWorkChangeCount(db),
+        worksBetween: (after, upTo) => worksChangedBetween(db, after, upTo),
+      },
     ),
     lowBitrate: () => transcoder.available,
   });

@@ -16,6 +16,7 @@ import * as playlists from './migrations/2026-11-25-0010-playlists.js';
 import * as tagVotes from './migrations/2026-11-25-0011-tag-votes.js';
 import * as userAdministration from './migrations/2026-11-25-0020-user-administration.js';
 import * as unavailableWorks from './migrations/2026-11-25-0030-unavailable-works.js';
+import * as workChanges from './migrations/2026-11-25-0040-work-changes.js';
 import type { Database } from './schema.js';
 
 /** Append-only, named by date. Each runs once, in name order, at start-up. */
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: DialectKind)
   '2026-11-25-0011-tag-votes': tagVotes,
   '2026-11-25-0020-user-administration': userAdministration,
   '2026-11-25-0030-unavailable-works': unavailableWorks,
+  '2026-11-25-0040-work-changes': workChanges,
 };
 
 class StaticProvider implements MigrationProvider {

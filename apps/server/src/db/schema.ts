@@ -35,7 +35,9 @@ export interface Database {
   /** Each work's raw audio tag values, for the placeholder rule (metadata/audio-tags-provider.ts). */
   work_audio_tags: { work_id: number; field: string; value: string };
   /** One row: moved by every catalogue write outside a scan, so every process's cache sees it. */
-  catalogue_version: { id: number; version: number };
+  catalogue_version: { id: number; version: number; work_changes: Generated<number> };
+  /** Changes to one work's card (a tag vote), numbered by `catalogue_version.work_changes` (catalogue-version.ts). */
+  work_changes: { seq: number; work_id: number };
   /** Members' playlists (migration 2026-11-25-0010; services/playlist.service.ts). */
   playlists: PlaylistsTable;
   playlist_works: { playlist_id: string; work_id: number; position: number; added_at: string };

@@ -24,3 +24,58 @@ export async function readCatalogueVersion(db: Kysely<Database>): Promise<number
     .executeTakeFirst();
   return Number(row?.version ?? 0);
 }
+
+/**
+ * Changes to one work's card kept for processes that have not read them yet: one that falls further
+ * behind (more than this many within its one-second check) drops its whole cache instead.
+ */
+const KEPT_WORK_CHANGES = 10_000;
+
+/**
+ * A write that changes one work's card and nothing else any list, count or label shows (a member's tag
+ * vote: the counts on that work's tags) calls this in its transaction, as its last statement, instead of
+ * `markCatalogueChanged`: every process then drops only that work from its cache. The number comes from
+ * the `catalogue_version` row this updates and keeps locked until the commit, so the changes become
+ * visible in their numbers' order (migration 2026-11-25-0040).
+ */
+export async function markWorkChanged(db: Kysely<Database>, workId: number): Promise<void> {
+  const { work_changes: seq } = await db
+    .updateTable('catalogue_version')
+    .set((eb) => ({ work_changes: eb('work_changes', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('work_changes')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('work_changes').values({ seq, work_id: workId }).execute();
+  await db
+    .deleteFrom('work_changes')
+    .where('seq', '<=', seq - KEPT_WORK_CHANGES)
+    .execute();
+}
+
+/** How many single-work changes there have been (`markWorkChanged`). */
+export async function readWorkChangeCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('catalogue_version')
+    .select('work_changes')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.work_changes ?? 0);
+}
+
+/**
+ * The works changed by changes `after + 1` to `upTo`, or null when some of them were pruned (the reader
+ * fell too far behind and must drop everything).
+ */
+export async function worksChangedBetween(
+  db: Kysely<Database>,
+  after: number,
+  upTo: number,
+): Promise<number[] | null> {
+  const rows = await db
+    .selectFrom('work_changes')
+    .select('work_id')
+    .where('seq', '>', after)
+    .where('seq', '<=', upTo)
+    .execute();
+  return rows.length === upTo - after ? rows.map((row) => Number(row.work_id)) : null;
+}

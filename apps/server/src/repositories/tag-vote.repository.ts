@@ -2,7 +2,7 @@ import type { TagVoteValue } from '@sasayaki/api-contract';
 import { type Kysely, sql } from 'kysely';
 import { precompiledQuery } from '../db/precompiled-query.js';
 import type { Database } from '../db/schema.js';
-import { markCatalogueChanged } from './catalogue-version.js';
+import { markWorkChanged } from './catalogue-version.js';
 
 type Trx = Kysely<Database>;
 
@@ -16,8 +16,10 @@ export interface TagVoteCounts {
 
 /**
  * Members' votes on a work's tags and the tags they attached (migration 2026-11-25-0011). Every write
- * moves the catalogue version in its transaction: a work's tags carry their counts, and the cached works
- * and pages must show the new ones.
+ * marks the work changed in its transaction (`markWorkChanged`): a work's tags carry their counts, so its
+ * cached card and the cached pages that show it must show the new ones. Nothing else moves: the label
+ * lists count a tag's works from the providers' `work_tags` (an attached tag is not counted), and filters
+ * and search read `work_tags` too, so no list, count or label list changes with a vote.
  */
 export class TagVoteRepository {
   private readonly votesOfOne: (
@@ -92,7 +94,7 @@ export class TagVoteRepository {
     return this.db.transaction().execute(async (trx) => {
       await this.write(trx, userId, workId, [tagId], vote, now);
       const [counts] = await this.countsOf(trx, userId, workId, [tagId]);
-      await markCatalogueChanged(trx);
+      await markWorkChanged(trx, workId);
       return counts as TagVoteCounts;
     });
   }
@@ -115,7 +117,7 @@ export class TagVoteRepository {
         .execute();
       await this.write(trx, userId, workId, tagIds, 1, now);
       const counts = await this.countsOf(trx, userId, workId, tagIds);
-      await markCatalogueChanged(trx);
+      await markWorkChanged(trx, workId);
       return counts;
     });
   }

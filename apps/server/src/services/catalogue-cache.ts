@@ -2,24 +2,43 @@ import type { Label, Work } from '@sasayaki/api-contract';
 import type { LabelKind } from '../repositories/label.repository.js';
 import { LruMap } from '../util/lru-map.js';
 import type { EncodedAnswer } from './encoded-answer.js';
+import { SharedLabels } from './shared-labels.js';
 
-/** A page of works as every listener without fields on it gets it: its JSON text, and that text gzipped. */
+/**
+ * A page of works as every listener without fields on it gets it: its JSON text, that text gzipped, and
+ * the works it shows (so a change to one work drops only the pages that show it).
+ */
 export interface EncodedPage {
   json: string;
   gzip: Buffer;
+  workIds: readonly number[];
+}
+
+/**
+ * Where the changes to single works are read (repositories/catalogue-version.ts `markWorkChanged`): how
+ * many there have been, and which works changes `after + 1` to `upTo` touched (null: some were pruned).
+ */
+export interface WorkChangeFeed {
+  count(): Promise<number>;
+  worksBetween(after: number, upTo: number): Promise<number[] | null>;
 }
 
 /**
  * What the catalogue's lists and works look like changes only when a scan writes or another writer moves
  * the catalogue version (repositories/catalogue-version.ts: metadata merges, hand edits). The cache keeps
  * counts, pages of ids, works (without any user's fields) and the encoded label lists for the current
- * catalogue version, and drops everything when the version moves. The version is read at most once a
+ * catalogue version, and drops everything when the version moves. A change to one work's card alone (a
+ * tag vote: the counts on that work's tags, which no list, count, filter or label list reads) does not
+ * move the version: it is numbered in the work change feed, and the cache drops that work and the
+ * encoded pages that show it, keeping every other work, page and list. Both are read at most once a
  * second, so another process's change shows within a second.
  */
 export class CatalogueCache {
   readonly counts = new LruMap<string, number>(2_000);
   readonly pages = new LruMap<string, number[]>(5_000);
   readonly works = new LruMap<number, Work>(10_000);
+  /** The labels the cached works share, one frozen object each (shared-labels.ts). */
+  readonly sharedLabels = new SharedLabels();
   readonly encodedPages = new LruMap<string, EncodedPage>(500);
   /**
    * The three label lists, encoded; a promise, so the requests that arrive while one is built wait for
@@ -40,6 +59,13 @@ export class CatalogueCache {
   /** Counts `expire()` calls, so a check that began before one does not count as fresh. */
   private expiries = 0;
   private checking: Promise<void> | null = null;
+  /** How many single-work changes the cached entries reflect. */
+  private workChangesSeen = 0;
+  /**
+   * Moves each time entries are dropped (the version moved, or a work changed). A work or page read from
+   * the database before a drop is not stored after it (`isCurrent`): it may show what was just dropped.
+   */
+  private epoch = 0;
 
   constructor(
     private readonly readVersion: () => Promise<string>,
@@ -47,6 +73,8 @@ export class CatalogueCache {
     private readonly maxAgeMs = 1_000,
     /** Called (not awaited) each time the version is seen to move: housekeeping that follows writes. */
     private readonly onVersionMoved: () => void = () => {},
+    /** Changes to single works; none: only the version says the catalogue changed. */
+    private readonly workChanges: WorkChangeFeed | null = null,
   ) {}
 
   /** A cache that forgets everything before each call: for callers that must always read the database. */
@@ -80,15 +108,44 @@ export class CatalogueCache {
     return this.checking;
   }
 
+  /** Where the entries stand now: a read that began at another epoch must not be stored. */
+  currentEpoch(): number {
+    return this.epoch;
+  }
+
+  isCurrent(epoch: number): boolean {
+    return epoch === this.epoch;
+  }
+
   private async check(): Promise<void> {
     const expiries = this.expiries;
-    const version = await this.readVersion();
+    const [version, workChanges] = await Promise.all([this.readVersion(), this.workChanges?.count() ?? 0]);
+    if (version !== this.version) {
+      this.version = version;
+      this.workChangesSeen = workChanges;
+      this.forgetAll();
+    } else if (workChanges !== this.workChangesSeen) {
+      const works = await this.workChanges?.worksBetween(this.workChangesSeen, workChanges);
+      this.workChangesSeen = workChanges;
+      if (works) this.forgetWorks(new Set(works));
+      else this.forgetAll();
+    }
     if (expiries === this.expiries) this.checkedAt = this.now();
-    if (version === this.version) return;
-    this.version = version;
+  }
+
+  /** Drops the works and the encoded pages that show any of them; lists of ids, counts and labels stay. */
+  private forgetWorks(ids: ReadonlySet<number>): void {
+    this.epoch += 1;
+    for (const id of ids) this.works.delete(id);
+    this.encodedPages.deleteWhere((page) => page.workIds.some((id) => ids.has(id)));
+  }
+
+  private forgetAll(): void {
+    this.epoch += 1;
     this.counts.clear();
     this.pages.clear();
     this.works.clear();
+    this.sharedLabels.clear();
     this.encodedPages.clear();
     this.labelLists.clear();
     this.labels.clear();

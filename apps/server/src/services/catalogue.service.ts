@@ -14,7 +14,7 @@ import type { FileRepository } from '../repositories/file.repository.js';
 import type { LabelKind, LabelRepository, LabelRow } from '../repositories/label.repository.js';
 import type { UserWorkFields, WorkPageRequest, WorkRepository } from '../repositories/work.repository.js';
 import type { WorkFilter } from '../repositories/work-query.js';
-import { CatalogueCache } from './catalogue-cache.js';
+import { CatalogueCache, type EncodedPage } from './catalogue-cache.js';
 import { type EncodedAnswer, encodeAnswer } from './encoded-answer.js';
 import { buildTrackTree } from './track-tree.js';
 import { type MarkedWorks, UserMarks } from './user-marks.js';
@@ -134,9 +134,20 @@ export class CatalogueService {
     return { envelope: async () => envelope, sharedKey: null };
   }
 
-  /** Where pages every listener shares are kept encoded, for the current catalogue version. */
-  get encodedPages() {
-    return this.cache.encodedPages;
+  /** A page every listener shares, encoded, when it is kept. */
+  encodedPage(key: string): EncodedPage | undefined {
+    return this.cache.encodedPages.get(key);
+  }
+
+  /**
+   * Encodes a shared page and keeps it, unless a work or the catalogue changed while it was built (it
+   * may show what the change dropped; the next request builds it again).
+   */
+  async keepEncodedPage(key: string, encode: () => Promise<EncodedPage>): Promise<EncodedPage> {
+    const epoch = this.cache.currentEpoch();
+    const encoded = await encode();
+    if (this.cache.isCurrent(epoch)) this.cache.encodedPages.set(key, encoded);
+    return encoded;
   }
 
   private async count(filter: WorkFilter, key: string): Promise<number> {
@@ -246,7 +257,9 @@ export class CatalogueService {
   /** Which works the user marked (rated, reviewed, voted tags of), as of the current catalogue version. */
   async marksOf(userId: number): Promise<MarkedWorks> {
     await this.cache.refresh();
-    return this.marks.of(userId, this.cache.generation);
+    // The epoch, not the generation: a tag vote changes only its work (the epoch moves, the generation
+    // does not), and the marks hold the works the user voted on.
+    return this.marks.of(userId, this.cache.currentEpoch());
   }
 
   /** This process changed the user's ratings, reviews or progress: their next read sees it. */
@@ -286,10 +299,14 @@ export class CatalogueService {
       else missing.push(id);
     }
     if (missing.length > 0) {
-      for (const row of await this.works.cardsByIds(missing)) {
-        const work = toWork(row);
+      const epoch = this.cache.currentEpoch();
+      const rows = await this.works.cardsByIds(missing);
+      // Read before a change dropped entries, the card may be the old one: answered, not kept.
+      const keep = this.cache.isCurrent(epoch);
+      for (const row of rows) {
+        const work = toWork(row, this.cache.sharedLabels);
         works.set(row.id, work);
-        this.cache.works.set(row.id, work);
+        if (keep) this.cache.works.set(row.id, work);
       }
     }
     return works;

@@ -10,6 +10,7 @@ import {
 import type { AgeCategory } from '../metadata/provider-types.js';
 import { defaultSourceType } from '../metadata/work-metadata-store.js';
 import type { UserWorkFields, WorkCardRow } from '../repositories/work.repository.js';
+import type { SharedLabels } from './shared-labels.js';
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (!text) return fallback;
@@ -26,10 +27,10 @@ export function coverUrls(id: number): Pick<Work, 'mainCoverUrl' | 'samCoverUrl'
 }
 
 /** The work's circle, `UNKNOWN_CIRCLE` when no provider knows it: never null (issue 12 item 8). */
-function circleOf(row: WorkCardRow): Work['circle'] {
+function circleOf(row: WorkCardRow, labels: SharedLabels): Work['circle'] {
   return row.circle_id === null || row.circle_name === null
-    ? { ...UNKNOWN_CIRCLE }
-    : { id: row.circle_id, name: row.circle_name };
+    ? labels.circle(UNKNOWN_CIRCLE.id, UNKNOWN_CIRCLE.name)
+    : labels.circle(row.circle_id, row.circle_name);
 }
 
 /** Voted down past the threshold: left out of the work's tags everywhere (tag-votes.ts in the contract). */
@@ -38,11 +39,16 @@ const isHiddenTag = (upvote: number, downvote: number): boolean => upvote - down
 const isAgeCategory = (value: string | null): value is AgeCategory =>
   (AGE_RATINGS as readonly string[]).includes(value ?? '');
 
-/** A work and its labels as the contract's `Work` (section 9), without any user's fields. */
-export function toWork(row: WorkCardRow): Work {
-  const circle = circleOf(row);
-  const tags: Tag[] = row.tags.flatMap(([id, name, i18n, upvote, downvote]) =>
-    isHiddenTag(upvote, downvote) ? [] : [{ id, name, i18n: parseJson(i18n, {}), upvote, downvote }],
+const parseI18n = (text: string | null): Tag['i18n'] => parseJson(text, {});
+
+/**
+ * A work and its labels as the contract's `Work` (section 9), without any user's fields. Its tags, voices
+ * and circle are the frozen ones `labels` shares between works (shared-labels.ts).
+ */
+export function toWork(row: WorkCardRow, labels: SharedLabels): Work {
+  const circle = circleOf(row, labels);
+  const tags: Tag[] = row.tags.flatMap((tag) =>
+    isHiddenTag(tag[3], tag[4]) ? [] : [labels.tag(tag, parseI18n)],
   );
   return {
     id: row.id,
@@ -51,7 +57,7 @@ export function toWork(row: WorkCardRow): Work {
     circle_id: circle.id,
     name: circle.name,
     circle,
-    vas: row.vas.map(([id, name]) => ({ id, name })),
+    vas: row.vas.map((va) => labels.va(va)),
     tags,
     release: row.release,
     create_date: row.create_date,

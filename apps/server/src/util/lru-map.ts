@@ -26,6 +26,11 @@ export class LruMap<K, V> {
     this.entries.delete(key);
   }
 
+  /** Forgets every entry whose value matches: a walk over all of them, for rare writes. */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, value] of this.entries) if (matches(value)) this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -42,7 +42,7 @@ describe('CatalogueCache', () => {
     const first = cache.generation;
     cache.counts.set('all', 3);
     cache.pages.set('all|1', [1, 2, 3]);
-    cache.encodedPages.set(`${first}|page`, { json: '{}', gzip: Buffer.alloc(0) });
+    cache.encodedPages.set(`${first}|page`, { json: '{}', gzip: Buffer.alloc(0), workIds: [] });
     advance(1_000);
     await cache.refresh();
     expect(cache.generation).toBe(first);
@@ -110,5 +110,52 @@ describe('CatalogueCache', () => {
     await inFlight;
     expect(reads).toBe(3);
     expect(cache.works.get(1)).toBeUndefined();
+  });
+
+  it('drops only the works a single-work change names, and the encoded pages that show them', async () => {
+    let changes = 0;
+    let kept: Array<{ seq: number; work: number }> = [];
+    const cache = new CatalogueCache(
+      async () => 'v1',
+      () => 0,
+      0,
+      () => {},
+      {
+        count: async () => changes,
+        worksBetween: async (after, upTo) => {
+          const rows = kept.filter((row) => row.seq > after && row.seq <= upTo);
+          return rows.length === upTo - after ? rows.map((row) => row.work) : null;
+        },
+      },
+    );
+    await cache.refresh();
+    const generation = cache.generation;
+    const fill = () => {
+      for (const id of [1, 2, 3]) cache.works.set(id, { id } as never);
+      cache.pages.set('all', [1, 2, 3]);
+      cache.encodedPages.set('shows 1', { json: '', gzip: Buffer.alloc(0), workIds: [1, 2] });
+      cache.encodedPages.set('shows 3', { json: '', gzip: Buffer.alloc(0), workIds: [3] });
+    };
+    fill();
+    const epoch = cache.currentEpoch();
+    changes = 1;
+    kept = [{ seq: 1, work: 1 }];
+    await cache.refresh();
+    expect(cache.works.get(1)).toBeUndefined();
+    expect(cache.works.get(2)).toBeDefined();
+    expect(cache.encodedPages.get('shows 1')).toBeUndefined();
+    expect(cache.encodedPages.get('shows 3')).toBeDefined();
+    expect(cache.pages.get('all')).toEqual([1, 2, 3]);
+    // Derived indexes keyed on the generation are not rebuilt; reads begun before the drop are not kept.
+    expect(cache.generation).toBe(generation);
+    expect(cache.isCurrent(epoch)).toBe(false);
+
+    // Changes pruned before this process read them: it cannot tell which works, so it drops everything.
+    fill();
+    changes = 3;
+    kept = [{ seq: 3, work: 2 }];
+    await cache.refresh();
+    expect([cache.works.size, cache.pages.size, cache.encodedPages.size]).toEqual([0, 0, 0]);
+    expect(cache.generation).toBe(generation + 1);
   });
 });

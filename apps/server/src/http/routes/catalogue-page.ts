@@ -19,13 +19,14 @@ async function sendCataloguePage(
   page: CataloguePage,
 ): Promise<Envelope | FastifyReply> {
   if (page.sharedKey === null) return page.envelope();
-  let encoded = catalogue.encodedPages.get(page.sharedKey);
-  if (!encoded) {
-    // The route's own serializer, so the answer is checked against its schema as any other.
-    const json = reply.serialize(await page.envelope()) as string;
-    encoded = { json, gzip: gzipSync(json) };
-    catalogue.encodedPages.set(page.sharedKey, encoded);
-  }
+  const encoded =
+    catalogue.encodedPage(page.sharedKey) ??
+    (await catalogue.keepEncodedPage(page.sharedKey, async () => {
+      const envelope = await page.envelope();
+      // The route's own serializer, so the answer is checked against its schema as any other.
+      const json = reply.serialize(envelope) as string;
+      return { json, gzip: gzipSync(json), workIds: envelope.works.map((work) => work.id) };
+    }));
   reply.type('application/json; charset=utf-8');
   varyOnAcceptEncoding(reply);
   if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(encoded.json);
