@@ -299,14 +299,24 @@ function firstAudioMs(url: string, format: TranscodeFormat): Promise<number> {
   });
 }
 
+/** A script the page fetched, and when its request started (Resource Timing, ms since navigation). */
+interface FetchedScript {
+  url: string;
+  startTime: number;
+}
+
 /**
  * The player's chunk and the scripts only it needs, among `scripts` (every script a work page fetched):
- * the files reachable by static imports from the other entry points (the app's entry, lazy screens,
- * idle-time loads: files nothing else fetched imports) do not count.
+ * what the page had fetched before it asked for the player's chunk, and the files reachable by static
+ * imports from the other entry points (the app's entry, idle-time loads: files nothing else fetched
+ * imports), do not count. The first rule is what "added" means: the player's chunk imports the work
+ * screen's chunk (modules the two share live there, app/screen-chunks-plugin.ts), which the router
+ * imports only dynamically, so by imports alone the work screen (50 KB gz), the works page's chunks and
+ * the app's looked like the player's own: 113 KB where the player adds about 40.
  */
-async function playerScripts(scripts: string[]): Promise<{ bytes: number; files: number }> {
+async function playerScripts(scripts: readonly FetchedScript[]): Promise<{ bytes: number; files: number }> {
   const code = new Map<string, Buffer>();
-  for (const url of scripts) {
+  for (const { url } of scripts) {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     code.set(url, Buffer.from(await response.arrayBuffer()));
@@ -323,23 +333,30 @@ async function playerScripts(scripts: string[]): Promise<{ bytes: number; files:
     );
   }
   const imported = new Set([...imports.values()].flat());
-  const roots = scripts.filter((url) => !imported.has(url));
-  const player = roots.filter((url) => PLAYER_CHUNK.test(new URL(url).pathname));
-  if (player.length !== 1) throw new Error(`expected one player chunk among ${roots.length} entry points`);
+  const player = scripts.filter(({ url }) => PLAYER_CHUNK.test(new URL(url).pathname));
+  if (player.length !== 1 || !player[0]) throw new Error(`expected one player chunk among ${scripts.length}`);
+  const { url: playerUrl, startTime: playerAsked } = player[0];
+  const roots = [
+    ...scripts.filter(({ url }) => !imported.has(url) && url !== playerUrl),
+    ...scripts.filter(({ startTime }) => startTime < playerAsked),
+  ];
   const reachable = new Set<string>();
   const visit = (url: string) => {
     if (reachable.has(url)) return;
     reachable.add(url);
     for (const next of imports.get(url) ?? []) visit(next);
   };
-  for (const root of roots) if (root !== player[0]) visit(root);
-  const own = scripts.filter((url) => !reachable.has(url));
+  for (const { url } of roots) visit(url);
+  const own = [...code.keys()].filter((url) => !reachable.has(url));
   const bytes = own.reduce((sum, url) => sum + gzipSync(code.get(url) as Buffer, { level: 9 }).length, 0);
   return { bytes, files: own.length };
 }
 
-/** Every script a work page fetched once the player is in and the page has gone quiet (idle loads too). */
-async function workPageScripts(browser: Browser, baseUrl: string): Promise<string[]> {
+/**
+ * Every script a work page fetched once the player is in and the page has gone quiet (idle loads too),
+ * with when each was asked for.
+ */
+async function workPageScripts(browser: Browser, baseUrl: string): Promise<FetchedScript[]> {
   const context = await browser.newContext({
     viewport: { width: 1350, height: 940 },
     serviceWorkers: 'block',
@@ -349,10 +366,13 @@ async function workPageScripts(browser: Browser, baseUrl: string): Promise<strin
     await page.goto(`${baseUrl}/work/${WORK}`);
     await page.getByTestId('player-audio').waitFor({ state: 'attached', timeout: 30_000 });
     await page.waitForLoadState('networkidle');
-    const urls = (await page.evaluate(
-      `performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\\.m?js(\\?|$)/.test(name))`,
-    )) as string[];
-    return [...new Set(urls)];
+    const entries = (await page.evaluate(
+      `performance.getEntriesByType('resource').filter((entry) => /\\.m?js(\\?|$)/.test(entry.name)).map(({ name, startTime }) => ({ url: name, startTime }))`,
+    )) as FetchedScript[];
+    // The first fetch of each file: a second (a preload, then the import) changes nothing fetched.
+    const first = new Map<string, FetchedScript>();
+    for (const entry of entries) if (!first.has(entry.url)) first.set(entry.url, entry);
+    return [...first.values()];
   } finally {
     await context.close();
   }
