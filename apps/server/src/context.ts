@@ -42,7 +42,7 @@ import { WorkEditRepository } from './repositories/work-edit.repository.js';
 import { createAudioReader } from './scanner/read-audio-headers.js';
 import { AccountService } from './services/account.service.js';
 import type { AdminSettingsService } from './services/admin-settings/admin-settings.service.js';
-import { createAdminSettings } from './services/admin-settings/create-admin-settings.js';
+import { createAdminSettings, followSavedSettings } from './services/admin-settings/create-admin-settings.js';
 import { CatalogueService } from './services/catalogue.service.js';
 import { CatalogueCache } from './services/catalogue-cache.js';
 import { FeedbackService } from './services/feedback.service.js';
@@ -249,8 +249,10 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     scans,
     logger,
   });
-  // What the administrator saved on the Settings page applies from the start (never over the environment).
+  // What the administrator saved on the Settings page applies from the start (never over the environment),
+  // and what another process on the same database saves, within seconds.
   await adminSettings.load();
+  const settingsFollower = followSavedSettings(adminSettings, config, logger);
   await accounts.bootstrap();
   await transcoderStarted;
   return {
@@ -316,6 +318,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
       now: () => new Date().toISOString(),
     }),
     async close() {
+      await settingsFollower.close();
       // A scan of this process records its end before the database goes away.
       scheduledScans.close();
       await libraryWatcher.close();

@@ -33,6 +33,9 @@ const REMOVED_FOLDERS_KEY = 'removed_library_folders';
 /** The library folders at the last start or change, so that a start with the same ones reads no works. */
 const SERVED_FOLDERS_KEY = 'served_library_folders';
 
+/** What the Settings page saved (key `admin_settings`): only what an administrator changed. */
+type SavedSettings = Partial<ConfigSettingValues & { libraryDirs: string[] }>;
+
 /** What the service tells the rest of the process after a change was saved and written. */
 export interface AdminSettingsEffects {
   /** Guest or registration changed: drop cached sessions, make the guest account if guests are back. */
@@ -43,6 +46,8 @@ export interface AdminSettingsEffects {
   worksHidden(ids: readonly number[]): Promise<void>;
   /** Folders were added: starts a scan; false when one is already running. */
   scanAddedFolders(): Promise<boolean>;
+  /** Settings were saved: tells the other processes on the database (PostgreSQL's NOTIFY; SettingsFollower). */
+  announceSaved(): Promise<void>;
 }
 
 export interface AdminSettingsDeps {
@@ -64,16 +69,38 @@ export interface AdminSettingsDeps {
  * (docs/configuration.md).
  */
 export class AdminSettingsService {
+  /** The saved settings' text as this process last applied it (null: none saved; undefined: not read yet). */
+  private appliedText: string | null | undefined;
+  /** The runtime switches' saved text as this process last saw it. */
+  private runtimeSeen: string | undefined;
+
   constructor(private readonly deps: AdminSettingsDeps) {}
 
-  /**
-   * At start-up: the saved settings replace the file's and the defaults (never the environment's). A
-   * saved value that no longer passes its checks is skipped with a warning; a saved folder that is gone is
-   * kept (an unmounted disk: the scanner tells).
-   */
+  /** At start-up: the saved settings replace the file's and the defaults (never the environment's). */
   async load(): Promise<void> {
-    const saved = await this.saved();
-    const { config, roots } = this.deps;
+    await this.refresh();
+  }
+
+  /**
+   * Applies the saved settings when they are not those this process applied last: at start-up, and when
+   * another process may have saved (services/admin-settings/settings-follower.ts). Two reads by key when
+   * nothing changed. A saved value that no longer passes its checks is skipped with a warning; a saved
+   * folder that is gone is kept (an unmounted disk: the scanner tells). Works of a folder another process
+   * removed were hidden by that process; this one stops serving their files and watching the folder.
+   */
+  async refresh(): Promise<void> {
+    const { config, roots, store, runtime } = this.deps;
+    const [text, runtimeSaved] = await Promise.all([store.get(SAVED_KEY), runtime.stored()]);
+    const runtimeText = JSON.stringify(runtimeSaved);
+    // The switches are read from the database on each use; what this process keeps of them (sessions) goes.
+    if (this.runtimeSeen !== undefined && runtimeText !== this.runtimeSeen) {
+      await this.deps.effects.accountsChanged(await runtime.get());
+    }
+    this.runtimeSeen = runtimeText;
+    if (text === this.appliedText) return;
+    this.appliedText = text;
+    const saved: SavedSettings = text ? JSON.parse(text) : {};
+    const before = configSettingValues(config);
     for (const key of CONFIG_SETTING_KEYS) {
       const value = saved[key];
       if (value === undefined || config.sources[key] === 'environment') continue;
@@ -83,7 +110,12 @@ export class AdminSettingsService {
         this.deps.warn('saved setting not applied', { setting: key, reason: (error as Error).message });
       }
     }
+    const after = configSettingValues(config);
+    const changed = CONFIG_SETTING_KEYS.filter(
+      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    );
     if (saved.libraryDirs && config.sources.libraryDirs !== 'environment') roots.replace(saved.libraryDirs);
+    if (changed.length > 0) await this.deps.effects.configChanged(changed);
   }
 
   async view(): Promise<AdminSettingsView> {
@@ -141,10 +173,16 @@ export class AdminSettingsService {
     );
     if (folders) savedChange.libraryDirs = folders;
     if (Object.keys(savedChange).length > 0) {
-      await this.deps.store.set(SAVED_KEY, JSON.stringify({ ...(await this.saved()), ...savedChange }));
+      // Applied below, in this process: the follower has nothing left to do for this text.
+      this.appliedText = JSON.stringify({ ...(await this.saved()), ...savedChange });
+      await this.deps.store.set(SAVED_KEY, this.appliedText);
     }
     if (Object.keys(runtimeChange).length > 0) {
       await this.deps.effects.accountsChanged(await this.deps.runtime.update(runtimeChange));
+      this.runtimeSeen = JSON.stringify(await this.deps.runtime.stored());
+    }
+    if (Object.keys(savedChange).length > 0 || Object.keys(runtimeChange).length > 0) {
+      await this.deps.effects.announceSaved();
     }
     for (const write of writers) write(this.deps.config);
     if (configKeys.length > 0) await this.deps.effects.configChanged(configKeys);
@@ -233,9 +271,9 @@ export class AdminSettingsService {
     return list;
   }
 
-  private async saved(): Promise<Partial<ConfigSettingValues & { libraryDirs: string[] }>> {
+  private async saved(): Promise<SavedSettings> {
     const text = await this.deps.store.get(SAVED_KEY);
-    return text ? (JSON.parse(text) as Partial<ConfigSettingValues & { libraryDirs: string[] }>) : {};
+    return text ? (JSON.parse(text) as SavedSettings) : {};
   }
 }
 

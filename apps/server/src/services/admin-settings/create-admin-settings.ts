@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
+import { listenToChannel, notifyChannel } from '../../db/notify-channel.js';
 import type { Database } from '../../db/schema.js';
 import { Conflict } from '../../errors.js';
 import type { ScheduledScans } from '../../jobs/scan-schedule.js';
@@ -11,6 +12,12 @@ import type { AccountService } from '../account.service.js';
 import type { LibraryRoots } from '../library-roots.js';
 import type { RuntimeSettingsService } from '../runtime-settings.service.js';
 import { AdminSettingsService } from './admin-settings.service.js';
+import { SettingsFollower } from './settings-follower.js';
+
+/** PostgreSQL's channel on which a process that saved settings tells the others (settings-follower.ts). */
+export const SETTINGS_CHANNEL = 'sasayaki_settings';
+/** How often each process reads the saved settings again (two rows by key): SQLite's only way, PG's safety net. */
+export const SETTINGS_CHECK_MS = 2_000;
 
 export interface AdminSettingsParts {
   config: Config;
@@ -59,6 +66,10 @@ export function createAdminSettings(parts: AdminSettingsParts): AdminSettingsSer
         await parts.placeEditionGroupsOf(ids);
         parts.catalogueChanged();
       },
+      async announceSaved() {
+        // SQLite has no notifications: the other processes' periodic check finds the change.
+        if (config.database.kind === 'postgres') await notifyChannel(parts.db, SETTINGS_CHANNEL);
+      },
       async scanAddedFolders() {
         try {
           await parts.scans.start('incremental');
@@ -70,4 +81,28 @@ export function createAdminSettings(parts: AdminSettingsParts): AdminSettingsSer
       },
     },
   });
+}
+
+/**
+ * Keeps this process's settings as another process on the same database saved them (several servers on one
+ * PostgreSQL, or on one SQLite file): at once on a NOTIFY, else within SETTINGS_CHECK_MS. Started here;
+ * `close()` before the database closes.
+ */
+export function followSavedSettings(
+  service: AdminSettingsService,
+  config: Config,
+  logger: Logger,
+): SettingsFollower {
+  const database = config.database;
+  const onError = (error: unknown) =>
+    logger.warn({ err: error }, 'saved settings of other processes not followed');
+  const follower = new SettingsFollower(service, {
+    checkEveryMs: SETTINGS_CHECK_MS,
+    ...(database.kind === 'postgres'
+      ? { listen: (onSaved) => listenToChannel(database.url, SETTINGS_CHANNEL, onSaved, onError) }
+      : {}),
+    onError,
+  });
+  follower.start();
+  return follower;
 }
