@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
-import { E2E_BASE_URL, expect, registerUser, screenshot, test } from '../helpers';
+import { E2E_BASE_URL, expect, primeStorage, registerUser, screenshot, test } from '../helpers';
 
 /**
  * The works page's recommendation rows and the work page's similar works (issue 13 part 3): Popular for
  * the guest, "For you" (first) and Popular for a member who rated works, nothing while a search is on;
- * the rows fill in after the list's first paint without moving it. Both sizes.
+ * the rows fill in after the list's first paint without moving it; in the list display mode as compact
+ * lines. Both sizes.
  */
 
 const band = (page: Page) => page.getByTestId('recommendations');
@@ -39,6 +40,23 @@ test.describe('recommendations', () => {
     await page.goto('/works?keyword=%E8%80%B3');
     await expect(page.getByRole('article').first()).toBeVisible();
     await expect(band(page)).toHaveCount(0);
+  });
+
+  test('in the list display mode: Popular as lines of small covers and titles, in a lower band that does not move the list', async ({
+    page,
+  }) => {
+    await primeStorage(page, { displayMode: 'list' });
+    await page.goto('/works');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    const before = await firstCardTop(page);
+    const popular = band(page).getByRole('list', { name: 'Popular' });
+    await expect(popular.getByRole('link').first()).toBeVisible();
+    await expect(popular.getByRole('link').first()).toContainText(/RJ\d{6,8}/);
+    expect(await firstCardTop(page)).toBe(before);
+    // One line of 48 px covers under the heading, not the covers mode's 140 px tiles.
+    expect((await band(page).boundingBox())?.height).toBeLessThan(110);
+    await noSidewaysScroll(page);
+    await screenshot(page, 'recommendations-list-mode');
   });
 
   test('a member with ratings gets For you first, Popular beside it, and similar works on a work page', async ({

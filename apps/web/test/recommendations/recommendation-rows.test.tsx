@@ -75,4 +75,28 @@ describe('the works page’s recommendation rows', () => {
     renderWithProviders(<RecommendationSlot />);
     expect(await screen.findByRole('list', { name: 'Popular' })).toBeTruthy();
   });
+
+  it('in the list display mode: lines of a small cover, the title, the code and the circle, in a lower band', async () => {
+    serve({ popular: [1, 2, 3] }, 'guest');
+    renderWithProviders(<RecommendationSlot compact />);
+    // Reserved at the first render, before the band's chunk and answers: the list below never moves.
+    expect(screen.getByTestId('recommendations').dataset.compact).toBe('true');
+    const row = await screen.findByRole('list', { name: 'Popular' });
+    expect(row.dataset.compact).toBe('true');
+    const links = within(row).getAllByRole('link');
+    expect(links).toHaveLength(3);
+    const first = makeWork(1);
+    expect(links[0]?.getAttribute('href')).toBe(`/work/${first.source_id}`);
+    expect(links[0]?.textContent).toBe(`Work 1${first.source_id} · ${first.circle.name}`);
+  });
+
+  it('in the covers and cards modes: the tiles, in the taller band', async () => {
+    serve({ popular: [1] }, 'guest');
+    renderWithProviders(<RecommendationSlot />);
+    expect(screen.getByTestId('recommendations').dataset.compact).toBeUndefined();
+    const row = await screen.findByRole('list', { name: 'Popular' });
+    expect(row.dataset.compact).toBeUndefined();
+    // The tile: the cover (with its code) and the title over it; no circle line.
+    expect(within(row).getByRole('link').textContent).not.toContain(makeWork(1).circle.name);
+  });
 });

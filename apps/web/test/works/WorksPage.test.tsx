@@ -120,6 +120,15 @@ describe('WorksPage', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('the recommendation band above the first page takes the list display mode’s compact form', async () => {
+    useListPreferences.setState({ displayMode: 'list' });
+    renderWithProviders(<WorksPage />, { path: '/works', route: '/works' });
+    await screen.findByText('Work 100000');
+    expect(screen.getByTestId('recommendations').dataset.compact).toBe('true');
+    act(() => useListPreferences.setState({ displayMode: 'thumbnail' }));
+    expect(screen.getByTestId('recommendations').dataset.compact).toBeUndefined();
+  });
+
   it('the translations box (every language) sends translated=1; one card per work sends includeTranslationWorks=false', async () => {
     const first = renderWithProviders(<WorksPage />, { path: '/works?page=2', route: '/works' });
     await screen.findByText('Work 100012');

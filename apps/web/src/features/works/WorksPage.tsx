@@ -94,7 +94,9 @@ export default function WorksPage() {
       aria-label={list.isPending ? t('works.loading') : undefined}
     >
       {/* The default view's first page only: a search, a label or a filter is what the reader asked for. */}
-      {source.kind === 'all' && page === 1 && !subtitle && !translated && <RecommendationSlot />}
+      {source.kind === 'all' && page === 1 && !subtitle && !translated && (
+        <RecommendationSlot compact={displayMode === 'list'} />
+      )}
       <WorksHeader source={source} total={total} />
       <WorksToolbar
         sort={sort}

@@ -11,9 +11,18 @@ const LABELS: Record<Row, string> = { forYou: 'recommend.forYou', popular: 'reco
  * The band's content (its own chunk, loaded after the list's first paint): "For you" for a member whose
  * history recommends something (the server answers an empty list otherwise: `personalOnly`), "Popular"
  * for everyone, one row shown at a time under a tab each, so the band keeps one row's height whatever
- * arrives. A row with nothing, or whose request failed, is left out; with neither, `onEmpty`.
+ * arrives. A row with nothing, or whose request failed, is left out; with neither, `onEmpty`. `compact`:
+ * the list display mode's lines (WorkRail).
  */
-export default function RecommendationBand({ member, onEmpty }: { member: boolean; onEmpty(): void }) {
+export default function RecommendationBand({
+  member,
+  compact,
+  onEmpty,
+}: {
+  member: boolean;
+  compact: boolean;
+  onEmpty(): void;
+}) {
   const { t } = useTranslation();
   const popular = useRecommendations('popular', {}, true);
   const forYou = useRecommendations('recommend-for-user', { personalOnly: true }, member);
@@ -54,6 +63,7 @@ export default function RecommendationBand({ member, onEmpty }: { member: boolea
         <WorkRail
           works={shown ? works[shown]?.works : undefined}
           label={t(shown ? LABELS[shown] : 'recommend.heading')}
+          compact={compact}
         />
       </div>
     </>
