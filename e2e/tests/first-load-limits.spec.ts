@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, primeLook, test } from '../helpers';
+import { DESKTOP_ONLY, expect, primeLook, test } from '../helpers';
 
 /**
  * The very first load under the server's limits and failures (issue 14, item 1): every `/api/*` request,
@@ -99,9 +99,10 @@ test.describe('the first load under limits and failures', () => {
 
   for (const failure of ['unavailable', 'no answer'] as const) {
     for (const path of [WORKS, WORK]) {
-      test(`${failure} from the first request on ${path}: the network screen, a growing back-off, then the page`, async ({
-        page,
-      }) => {
+      // Logic, not layout (the 429's tests run at both sizes): once is enough.
+      test(`${failure} from the first request on ${path}: the network screen, a growing back-off, then the page`, {
+        tag: DESKTOP_ONLY,
+      }, async ({ page }) => {
         await page.clock.install();
         const server = await failEveryApiCall(page, failure);
         await page.goto(path);
