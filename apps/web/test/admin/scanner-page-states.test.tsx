@@ -145,6 +145,9 @@ describe('ScanHistory', () => {
     expect(calls.some((call) => call.url === '/api/scan/history/9')).toBe(false);
     fireEvent.click(within(row).getByRole('button'));
     expect(await within(row).findByText('Cannot read folder')).toBeTruthy();
+    // Each problem: its level's badge and the path before the message.
+    expect(within(row).getByText('Errors')).toBeTruthy();
+    expect(within(row).getByText('/lib/RJ1 Work:', { exact: false })).toBeTruthy();
     expect(calls.filter((call) => call.url.startsWith('/api/scan/history/')).map((call) => call.url)).toEqual(
       ['/api/scan/history/9'],
     );

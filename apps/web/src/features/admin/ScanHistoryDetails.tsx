@@ -1,6 +1,7 @@
-import { Badge, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { ScrollArea, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useScanDetails } from './api';
+import { LogLines } from './LogLines';
 
 /** One past scan's problems, asked for the first time its row is opened. */
 export function ScanHistoryDetails({ id, open }: { id: number; open: boolean }) {
@@ -15,7 +16,12 @@ export function ScanHistoryDetails({ id, open }: { id: number; open: boolean }) 
   }
   if (!details.data) return <Skeleton h={48} radius="md" />;
   // A finished scan's problems never change, so their position is a stable identity.
-  const errors = details.data.errors.map((issue, position) => ({ ...issue, position }));
+  const errors = details.data.errors.map((issue, position) => ({
+    id: String(position),
+    level: issue.level ?? 'warn',
+    text: issue.message,
+    path: issue.path,
+  }));
   if (errors.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -25,29 +31,7 @@ export function ScanHistoryDetails({ id, open }: { id: number; open: boolean }) 
   }
   return (
     <ScrollArea.Autosize mah={280} type="auto">
-      <Stack gap={6} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
-        {errors.map((issue) => (
-          <Group key={issue.position} component="li" gap="xs" wrap="nowrap" align="flex-start">
-            <Badge
-              size="xs"
-              variant="light"
-              color={issue.level === 'error' ? 'red' : 'yellow'}
-              w={56}
-              style={{ flexShrink: 0 }}
-            >
-              {t(`admin.log.${issue.level ?? 'warn'}`)}
-            </Badge>
-            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-              {issue.path && (
-                <Text span c="dimmed" size="sm" ff="monospace">
-                  {issue.path}:{' '}
-                </Text>
-              )}
-              {issue.message}
-            </Text>
-          </Group>
-        ))}
-      </Stack>
+      <LogLines lines={errors} />
     </ScrollArea.Autosize>
   );
 }

@@ -1,14 +1,13 @@
-import { Badge, Card, Group, ScrollArea, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, ScrollArea, SegmentedControl, Text, Title } from '@mantine/core';
 import type { ScanIssue } from '@sasayaki/api-contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LogLines } from './LogLines';
 import type { LogEntry, LogLevel } from './use-scan-live';
-
-const LEVEL_COLOURS: Record<LogLevel, string> = { info: 'blue', warn: 'yellow', error: 'red' };
 
 /** The scan's problems and the page's own events, newest last, filterable by level. */
 export function ScanLog({ issues, events }: { issues: ScanIssue[]; events: LogEntry[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [filter, setFilter] = useState<'all' | LogLevel>('all');
   const localise = (values: LogEntry['values']) =>
     values?.mode ? { ...values, mode: t(`admin.status.modes.${values.mode}`) } : values;
@@ -54,34 +53,7 @@ export function ScanLog({ issues, events }: { issues: ScanIssue[]; events: LogEn
             {t('admin.log.empty')}
           </Text>
         ) : (
-          <Stack gap={6} component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-live="polite">
-            {lines.map((line) => (
-              <Group key={line.id} component="li" gap="xs" wrap="nowrap" align="flex-start">
-                <Badge
-                  size="xs"
-                  variant="light"
-                  color={LEVEL_COLOURS[line.level]}
-                  w={56}
-                  style={{ flexShrink: 0 }}
-                >
-                  {t(`admin.log.${line.level}`)}
-                </Badge>
-                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {line.at > 0 && (
-                    <Text span c="dimmed" size="xs" ff="monospace">
-                      {new Date(line.at).toLocaleTimeString(i18n.language)}{' '}
-                    </Text>
-                  )}
-                  {line.path && (
-                    <Text span c="dimmed" size="sm" ff="monospace">
-                      {line.path}:{' '}
-                    </Text>
-                  )}
-                  {line.text}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
+          <LogLines lines={lines} live />
         )}
       </ScrollArea.Autosize>
     </Card>
