@@ -5,12 +5,14 @@ import {
   type ReactElement,
   type Ref,
   type SyntheticEvent,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
   useRef,
   useState,
 } from 'react';
+import { afterNextPaint } from '../../lib/after-paint';
 import { whenIdle } from '../../lib/idle';
 
 type TooltipComponent = typeof import('./tooltip-chunk').Tooltip;
@@ -18,16 +20,31 @@ type Trigger = 'hover' | 'focus' | 'touch';
 
 let loaded: TooltipComponent | undefined;
 let loading: Promise<TooltipComponent | undefined> | undefined;
+const waiting = new Set<(tooltip: TooltipComponent) => void>();
 
 /**
- * Loads Mantine's Tooltip once. A chunk that could not be fetched (an outage) is no error: the children
- * stay without their tooltips, and the next hover, focus or touch asks again (a rejected import stays
- * rejected, so it is dropped).
+ * Switches the waiting LazyTooltips to Mantine's Tooltip one per frame, so each is a small commit of its
+ * own: all at once (a dozen on the works page) was one commit of a dozen popovers, each rendered again
+ * synchronously for its id, a long task inside Lighthouse's blocking-time window (issue 14).
+ */
+function swapInTurn(tooltip: TooltipComponent): void {
+  const next = waiting.values().next();
+  if (next.done) return;
+  waiting.delete(next.value);
+  next.value(tooltip);
+  afterNextPaint(() => swapInTurn(tooltip));
+}
+
+/**
+ * Loads Mantine's Tooltip once; every LazyTooltip on screen switches to it, one per frame. A chunk that
+ * could not be fetched (an outage) is no error: the children stay without their tooltips, and the next
+ * hover, focus or touch asks again (a rejected import stays rejected, so it is dropped).
  */
 export function loadTooltip(): Promise<TooltipComponent | undefined> {
   loading ??= import('./tooltip-chunk').then(
     ({ Tooltip }) => {
       loaded = Tooltip;
+      swapInTurn(Tooltip);
       return Tooltip;
     },
     () => {
@@ -46,39 +63,32 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
 type ChildProps = Record<string, unknown> & { ref?: Ref<HTMLElement> };
 
 /**
- * Mantine's Tooltip, with the same props. Its code loads in idle time after the first screen, but a
- * child takes a Tooltip only when first hovered, focused or touched, which opens it as Mantine's would:
- * swapping every tooltip on the page in once the code arrived mounted a dozen popovers in one commit,
- * each rendered again synchronously for its id (issue 14's phone budget: total blocking time). Focus
- * stays on the child when the tooltip takes over.
+ * Mantine's Tooltip, with the same props, loaded after the first screen: until then the child renders
+ * alone, and hovering, focusing or touching it loads the tooltip and opens it as Mantine's would.
+ * Focus stays on the child when the tooltip takes over.
  */
 export function LazyTooltip(props: TooltipProps) {
   const { children, disabled, events } = props;
-  const [Tooltip, setTooltip] = useState<TooltipComponent | undefined>();
+  const [Tooltip, setTooltip] = useState<TooltipComponent | undefined>(() => loaded);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   const node = useRef<HTMLElement | null>(null);
   const refocus = useRef(false);
-  const mounted = useRef(true);
 
   useEffect(() => {
-    mounted.current = true;
-    // After the first screen has settled the tooltip code loads on its own (the works page's budget),
-    // so the first hover does not wait for it.
+    if (Tooltip) return;
+    const swap = (tooltip: TooltipComponent) => {
+      refocus.current = node.current?.contains(document.activeElement) ?? false;
+      // A transition: React renders the page's tooltips in short slices instead of one long task
+      // (twelve cards' worth on the works page), and a click or key on the way goes first.
+      startTransition(() => setTooltip(() => tooltip));
+    };
+    waiting.add(swap);
+    // After the first screen has settled the tooltip code loads on its own (the works page's budget).
     void whenIdle().then(loadTooltip);
     return () => {
-      mounted.current = false;
+      waiting.delete(swap);
     };
-  }, []);
-
-  const take = () => {
-    const swap = (tooltip: TooltipComponent | undefined) => {
-      if (!tooltip || !mounted.current) return;
-      refocus.current = node.current?.contains(document.activeElement) ?? false;
-      setTooltip(() => tooltip);
-    };
-    if (loaded) swap(loaded);
-    else void loadTooltip().then(swap);
-  };
+  }, [Tooltip]);
 
   useLayoutEffect(() => {
     if (!Tooltip || !refocus.current) return;
@@ -114,7 +124,7 @@ export function LazyTooltip(props: TooltipProps) {
     (child.props[name] as ((event: SyntheticEvent) => void) | undefined)?.(event);
     if (disabled || !enabled[trigger]) return;
     setOpenOnLoad(open);
-    if (open) take();
+    if (open) void loadTooltip();
   };
   return cloneElement(child, {
     ref,
