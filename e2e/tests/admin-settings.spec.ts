@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { createUserInDialog } from '../admin-users';
 import { ACCOUNTS, E2E_PORT } from '../env';
 import { test as base, expect, primeLook, primeStorage, screenshot, uniqueName } from '../helpers';
 import { type OwnServer, startOwnServer, writeLibrary } from '../own-server';
@@ -73,13 +74,7 @@ test('an administrator runs the server from the Settings page', async ({ page, o
   // A user, created and given a new password.
   await page.goto('/admin/users');
   const name = uniqueName('set');
-  await page.getByRole('button', { name: 'New user' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create a user' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-  await dialog.getByRole('textbox', { name: 'Password' }).fill('first-password');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  const row = page.getByTestId(`user-${name}`);
-  await expect(row).toBeVisible();
+  const row = await createUserInDialog(page, name, 'first-password');
   await row.getByRole('button', { name: `Actions: ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Reset password' }).click();
   const password = (await page.getByTestId('generated-password').textContent()) ?? '';

@@ -1,3 +1,4 @@
+import { createUserInDialog } from '../admin-users';
 import {
   DESKTOP_ONLY,
   E2E_BASE_URL,
@@ -15,13 +16,7 @@ test.describe('users and the feedback inbox', () => {
   test('an administrator creates a user and resets their password; the new one logs in', async ({ page }) => {
     await loginAs(page, 'admin', '/admin/users');
     const name = uniqueName('made');
-    await page.getByRole('button', { name: 'New user' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create a user' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-    await dialog.getByRole('textbox', { name: 'Password' }).fill('first-password');
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    const row = page.getByTestId(`user-${name}`);
-    await expect(row).toBeVisible();
+    const row = await createUserInDialog(page, name, 'first-password');
     await expect(row).toContainText('Never');
     await tokenFor(page.request, { name, password: 'first-password' });
 
