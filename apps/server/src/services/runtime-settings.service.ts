@@ -23,7 +23,7 @@ const KEY = 'runtime_settings';
  */
 export class RuntimeSettingsService {
   constructor(
-    private readonly settings: SettingsRepository,
+    private readonly settings: Pick<SettingsRepository, 'get' | 'set'>,
     private readonly defaults: RuntimeSettings,
     private readonly fixed: readonly (keyof RuntimeSettings)[] = [],
   ) {}

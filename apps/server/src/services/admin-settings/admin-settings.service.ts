@@ -12,6 +12,7 @@ import { SETTING_ORIGINS } from '../../config/setting-sources.js';
 import { Conflict, Invalid } from '../../errors.js';
 import type { LibraryFolderRepository } from '../../repositories/library-folder.repository.js';
 import type { SettingsRepository } from '../../repositories/settings.repository.js';
+import { SerialQueue } from '../../util/serial-queue.js';
 import type { LibraryRoots } from '../library-roots.js';
 import {
   RUNTIME_SETTING_KEYS,
@@ -52,10 +53,10 @@ export interface AdminSettingsEffects {
 
 export interface AdminSettingsDeps {
   config: Config;
-  store: SettingsRepository;
+  store: Pick<SettingsRepository, 'get' | 'set'>;
   runtime: RuntimeSettingsService;
   roots: LibraryRoots;
-  folders: LibraryFolderRepository;
+  folders: Pick<LibraryFolderRepository, 'presentWorksByRoot' | 'hideWorksOf' | 'hideWorksOutside'>;
   effects: AdminSettingsEffects;
   warn: (message: string, details: object) => void;
   now: () => string;
@@ -73,6 +74,12 @@ export class AdminSettingsService {
   private appliedText: string | null | undefined;
   /** The runtime switches' saved text as this process last saw it. */
   private runtimeSeen: string | undefined;
+  /**
+   * Saves and refreshes run one at a time: a refresh that read the saved rows before a save here and went
+   * on after it would apply the text from before the save (the setting just saved flipping back until the
+   * next check), and two saves would each merge into the text from before the other.
+   */
+  private readonly queue = new SerialQueue();
 
   constructor(private readonly deps: AdminSettingsDeps) {}
 
@@ -87,8 +94,13 @@ export class AdminSettingsService {
    * nothing changed. A saved value that no longer passes its checks is skipped with a warning; a saved
    * folder that is gone is kept (an unmounted disk: the scanner tells). Works of a folder another process
    * removed were hidden by that process; this one stops serving their files and watching the folder.
+   * Waits for a save under way here (and a save waits for it).
    */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    return this.queue.run(() => this.applySaved());
+  }
+
+  private async applySaved(): Promise<void> {
     const { config, roots, store, runtime } = this.deps;
     const [text, runtimeSaved] = await Promise.all([store.get(SAVED_KEY), runtime.stored()]);
     const runtimeText = JSON.stringify(runtimeSaved);
@@ -141,7 +153,12 @@ export class AdminSettingsService {
     };
   }
 
-  async update(change: AdminSettingsChange): Promise<AdminSettingsSaved> {
+  /** Checks the change whole, saves it and applies it here; one at a time with `refresh` (see `queue`). */
+  update(change: AdminSettingsChange): Promise<AdminSettingsSaved> {
+    return this.queue.run(() => this.save(change));
+  }
+
+  private async save(change: AdminSettingsChange): Promise<AdminSettingsSaved> {
     const current = await this.view();
     const changed = (Object.keys(change) as AdminSettingKey[]).filter(
       (key) => JSON.stringify(change[key]) !== JSON.stringify(current[key]),
