@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           environment: 'node',
+          // One migrated PostgreSQL database a run, copied for each test database (with TEST_POSTGRES_URL).
+          globalSetup: ['apps/server/test/helpers/postgres-template.setup.ts'],
         },
       },
       {

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
 import { type Config, type FileConfig, loadConfig } from '../../src/config/config.js';
 import { type AppContext, createContext } from '../../src/context.js';
 import { createLogger } from '../../src/logger.js';
+import { asPostgresAdmin, postgresDatabaseUrl } from './postgres-admin.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -24,24 +25,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh, empty PostgreSQL database on the test server; dropped again by the returned function. */
+/**
+ * A new PostgreSQL database on the test server, migrated to the latest schema: a copy of the run's
+ * template (postgres-template.setup.ts), or empty when the suite runs without that setup. Dropped again
+ * by the returned function.
+ */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_POSTGRES_URL as string;
   const name = `sasayaki_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const template = inject('postgresTemplate');
+  await asPostgresAdmin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    url: postgresDatabaseUrl(name),
+    drop: () => asPostgresAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
