@@ -16,11 +16,7 @@ import type { MetadataFetchJob } from './metadata/fetch-job.js';
 import { LocalMetadataRefresh } from './metadata/local-refresh.js';
 import { WorkMetadataStore } from './metadata/work-metadata-store.js';
 import { AudioTagRepository } from './repositories/audio-tag.repository.js';
-import {
-  readCatalogueVersion,
-  readWorkChangeCount,
-  worksChangedBetween,
-} from './repositories/catalogue-version.js';
+import { readCatalogueState, worksChangedBetween } from './repositories/catalogue-version.js';
 import { CatalogueWriteRepository } from './repositories/catalogue-write.repository.js';
 import { FeedbackRepository } from './repositories/feedback.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
@@ -160,15 +156,12 @@ export async function createContext(config: Config, logger: Logger): Promise<App
   const catalogue = new CatalogueService(works, labels, files, {
     // Scans move the mark by their heartbeat; every other catalogue writer moves the version.
     cache: new CatalogueCache(
-      async () => `${await scanRepository.catalogueMark()}|${await readCatalogueVersion(db)}`,
+      () => readCatalogueState(db),
       Date.now,
       1_000,
       foldLabelCounts,
       // Tag votes change one work's card: only that work is dropped (catalogue-version.ts).
-      {
-        count: () => readWorkChangeCount(db),
-        worksBetween: (after, upTo) => worksChangedBetween(db, after, upTo),
-      },
+      { worksBetween: (after, upTo) => worksChangedBetween(db, after, upTo) },
     ),
     lowBitrate: () => transcoder.available,
   });

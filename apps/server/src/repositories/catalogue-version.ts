@@ -16,13 +16,38 @@ export async function markCatalogueChanged(db: Kysely<Database>): Promise<void> 
     .execute();
 }
 
-export async function readCatalogueVersion(db: Kysely<Database>): Promise<number> {
+/** Where the catalogue stands, as every process's cache checks it once a second (services/catalogue-cache.ts). */
+export interface CatalogueState {
+  /** Moves whenever a list, a count or a label list may show something else (a scan's heartbeat, a write). */
+  version: string;
+  /** How many single-work changes there have been (`markWorkChanged`). */
+  workChanges: number;
+}
+
+/**
+ * The catalogue's state in one statement (one round trip on PostgreSQL, all from one snapshot): the latest
+ * scan's id, status and heartbeat (a running scan beats every few seconds while it commits works), the
+ * version other writers move, and the count of single-work changes.
+ */
+export async function readCatalogueState(db: Kysely<Database>): Promise<CatalogueState> {
+  const latestScan = db
+    .selectFrom('scans')
+    .select(['id', 'status', 'heartbeat_at', 'finished_at'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .as('s');
   const row = await db
-    .selectFrom('catalogue_version')
-    .select('version')
-    .where('id', '=', 1)
+    .selectFrom('catalogue_version as v')
+    .leftJoin(latestScan, (join) => join.onTrue())
+    .select(['v.version', 'v.work_changes', 's.id', 's.status', 's.heartbeat_at', 's.finished_at'])
+    .where('v.id', '=', 1)
     .executeTakeFirst();
-  return Number(row?.version ?? 0);
+  const scanMark =
+    row?.id != null ? `${row.id}:${row.status}:${row.heartbeat_at}:${row.finished_at ?? ''}` : '';
+  return {
+    version: `${scanMark}|${Number(row?.version ?? 0)}`,
+    workChanges: Number(row?.work_changes ?? 0),
+  };
 }
 
 /**
@@ -50,16 +75,6 @@ export async function markWorkChanged(db: Kysely<Database>, workId: number): Pro
     .deleteFrom('work_changes')
     .where('seq', '<=', seq - KEPT_WORK_CHANGES)
     .execute();
-}
-
-/** How many single-work changes there have been (`markWorkChanged`). */
-export async function readWorkChangeCount(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('catalogue_version')
-    .select('work_changes')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return Number(row?.work_changes ?? 0);
 }
 
 /**

@@ -84,20 +84,6 @@ export class ScanRepository {
   }
 
   /**
-   * A mark that changes whenever a scan may have changed the catalogue: the latest scan's id, status and
-   * heartbeat (a running scan beats every few seconds while it commits works).
-   */
-  async catalogueMark(): Promise<string> {
-    const row = await this.db
-      .selectFrom('scans')
-      .select(['id', 'status', 'heartbeat_at', 'finished_at'])
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row ? `${row.id}:${row.status}:${row.heartbeat_at}:${row.finished_at ?? ''}` : '';
-  }
-
-  /**
    * Marks a running scan abandoned (its owner stopped renewing the lease); only if its heartbeat is still
    * the one the caller judged expired, so an owner that renewed in the meantime keeps its scan.
    */

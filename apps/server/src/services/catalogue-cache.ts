@@ -1,4 +1,5 @@
 import type { Label, Work } from '@sasayaki/api-contract';
+import type { CatalogueState } from '../repositories/catalogue-version.js';
 import type { LabelKind } from '../repositories/label.repository.js';
 import { LruMap } from '../util/lru-map.js';
 import type { EncodedAnswer } from './encoded-answer.js';
@@ -15,11 +16,10 @@ export interface EncodedPage {
 }
 
 /**
- * Where the changes to single works are read (repositories/catalogue-version.ts `markWorkChanged`): how
- * many there have been, and which works changes `after + 1` to `upTo` touched (null: some were pruned).
+ * Where the changes to single works are read (repositories/catalogue-version.ts `markWorkChanged`): which
+ * works changes `after + 1` to `upTo` touched (null: some were pruned). Their count comes with the version.
  */
 export interface WorkChangeFeed {
-  count(): Promise<number>;
   worksBetween(after: number, upTo: number): Promise<number[] | null>;
 }
 
@@ -68,7 +68,8 @@ export class CatalogueCache {
   private epoch = 0;
 
   constructor(
-    private readonly readVersion: () => Promise<string>,
+    /** The version and the count of single-work changes, in one read (catalogue-version.ts). */
+    private readonly readState: () => Promise<CatalogueState>,
     private readonly now: () => number = Date.now,
     private readonly maxAgeMs = 1_000,
     /** Called (not awaited) each time the version is seen to move: housekeeping that follows writes. */
@@ -80,7 +81,7 @@ export class CatalogueCache {
   /** A cache that forgets everything before each call: for callers that must always read the database. */
   static uncached(): CatalogueCache {
     let version = 0;
-    return new CatalogueCache(async () => String(++version), Date.now, 0);
+    return new CatalogueCache(async () => ({ version: String(++version), workChanges: 0 }), Date.now, 0);
   }
 
   /** Makes sure the cached entries belong to the current catalogue version. */
@@ -119,7 +120,7 @@ export class CatalogueCache {
 
   private async check(): Promise<void> {
     const expiries = this.expiries;
-    const [version, workChanges] = await Promise.all([this.readVersion(), this.workChanges?.count() ?? 0]);
+    const { version, workChanges } = await this.readState();
     if (version !== this.version) {
       this.version = version;
       this.workChangesSeen = workChanges;

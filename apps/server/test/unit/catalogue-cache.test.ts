@@ -9,7 +9,7 @@ describe('CatalogueCache', () => {
     const cache = new CatalogueCache(
       async () => {
         reads += 1;
-        return version;
+        return { version, workChanges: 0 };
       },
       () => now,
       1_000,
@@ -61,7 +61,7 @@ describe('CatalogueCache', () => {
     let version = 'a';
     let moves = 0;
     const cache = new CatalogueCache(
-      async () => version,
+      async () => ({ version, workChanges: 0 }),
       () => now,
       1_000,
       () => {
@@ -91,7 +91,7 @@ describe('CatalogueCache', () => {
         reads += 1;
         const seen = version;
         if (reads === 2) await new Promise<void>((resolve) => (release = resolve));
-        return seen;
+        return { version: seen, workChanges: 0 };
       },
       () => 0,
       1_000,
@@ -116,12 +116,11 @@ describe('CatalogueCache', () => {
     let changes = 0;
     let kept: Array<{ seq: number; work: number }> = [];
     const cache = new CatalogueCache(
-      async () => 'v1',
+      async () => ({ version: 'v1', workChanges: changes }),
       () => 0,
       0,
       () => {},
       {
-        count: async () => changes,
         worksBetween: async (after, upTo) => {
           const rows = kept.filter((row) => row.seq > after && row.seq <= upTo);
           return rows.length === upTo - after ? rows.map((row) => row.work) : null;
