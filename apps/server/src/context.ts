@@ -291,7 +291,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     reviews: new ReviewService(new ReviewRepository(db, database.dialect), works, catalogue),
     playback: new PlaybackService(new PlaybackRepository(db, database.dialect), files, works, catalogue),
     playlists: new PlaylistService(new PlaylistRepository(db), catalogue),
-    recommender: new RecommenderService(new RecommenderRepository(db), catalogue, (error) =>
+    recommender: new RecommenderService(new RecommenderRepository(db, database.dialect), catalogue, (error) =>
       logger.warn({ err: error }, 'recommender data not refreshed'),
     ),
     subtitleCandidates: new SubtitleCandidatesService(new SubtitleCandidateRepository(db), catalogue),
