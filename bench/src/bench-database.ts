@@ -20,7 +20,8 @@ export async function createBenchDatabase(
 ): Promise<BenchDatabase> {
   if (kind === 'sqlite') return { drop: async () => {} };
   if (!postgresUrl) throw new Error('PostgreSQL needs TEST_POSTGRES_URL');
-  const admin = () => openDatabase({ kind: 'postgres', url: postgresUrl });
+  // One statement at a time (CREATE or DROP DATABASE): one connection.
+  const admin = () => openDatabase({ kind: 'postgres', url: postgresUrl, poolSize: 1 });
   const create = await admin();
   try {
     await sql`DROP DATABASE IF EXISTS ${sql.id(name)} WITH (FORCE)`.execute(create.db);

@@ -29,13 +29,21 @@ export type LogFormat = (typeof LOG_FORMATS)[number];
  * says so (`HOST=0.0.0.0`); `localhost` listens on 127.0.0.1 and ::1 (docs/decisions.md).
  */
 const DEFAULT_HOST = 'localhost';
+/**
+ * PostgreSQL connections one process's pool opens at most (`SASAYAKI_PG_POOL_SIZE`); each process holds
+ * one more for LISTEN (db/notify-channel.ts). Each is a backend process on the database server, whose
+ * `max_connections` (100 by default) every process's pool shares (docs/deployment.md).
+ */
+export const DEFAULT_PG_POOL_SIZE = 10;
+const MAX_PG_POOL_SIZE = 1000;
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   libraryDirs: string[];
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** `poolSize`: the connections one process's PostgreSQL pool opens at most (besides its LISTEN connection). */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
   ffmpegPath: string;
   ffprobePath: string;
   scan: {
@@ -181,6 +189,7 @@ const FileConfig = z
     host: z.string(),
     libraryDirs: z.array(z.string()),
     databaseUrl: z.string(),
+    databasePoolSize: z.number().int().min(1).max(MAX_PG_POOL_SIZE),
     ffmpegPath: z.string(),
     ffprobePath: z.string(),
     scan: z
@@ -316,7 +325,7 @@ function logFormatFromEnv(env: NodeJS.ProcessEnv): LogFormat | undefined {
   throw new ConfigError('SASAYAKI_LOG_FORMAT', `expected json or pretty, got "${env.SASAYAKI_LOG_FORMAT}"`);
 }
 
-function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {
+function databaseFrom(url: string | undefined, dataDir: string, poolSize: number): Config['database'] {
   if (!url) return { kind: 'sqlite', file: join(dataDir, 'sasayaki.sqlite') };
   if (/^postgres(ql)?:\/\//.test(url)) {
     try {
@@ -324,7 +333,7 @@ function databaseFrom(url: string | undefined, dataDir: string): Config['databas
     } catch {
       throw new ConfigError('DATABASE_URL', 'not a valid postgres:// URL');
     }
-    return { kind: 'postgres', url };
+    return { kind: 'postgres', url, poolSize };
   }
   if (url.startsWith('sqlite:'))
     return { kind: 'sqlite', file: resolve(dataDir, url.slice('sqlite:'.length)) };
@@ -535,7 +544,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: env.HOST || file.host || DEFAULT_HOST,
     dataDir,
     libraryDirs,
-    database: databaseFrom(env.DATABASE_URL || file.databaseUrl, dataDir),
+    database: databaseFrom(
+      env.DATABASE_URL || file.databaseUrl,
+      dataDir,
+      intFromEnv(env, 'SASAYAKI_PG_POOL_SIZE', 1, MAX_PG_POOL_SIZE) ??
+        file.databasePoolSize ??
+        DEFAULT_PG_POOL_SIZE,
+    ),
     ffmpegPath: env.FFMPEG_PATH || file.ffmpegPath || 'ffmpeg',
     ffprobePath: env.FFPROBE_PATH || file.ffprobePath || 'ffprobe',
     scan: {

@@ -32,7 +32,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
     pg.types.setTypeParser(pg.types.builtins.FLOAT4, (value) => Number(value));
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     // Each new connection runs the per-request lookups as prepared statements (prepared-statements.ts).

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+import { DEFAULT_PG_POOL_SIZE } from '../../src/config/config.js';
 import { openDatabase } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { asPostgresAdmin, postgresDatabaseUrl } from './postgres-admin.js';
@@ -27,7 +28,11 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   await asPostgresAdmin(`CREATE DATABASE ${name}`);
   const drop = () => asPostgresAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   try {
-    const database = await openDatabase({ kind: 'postgres', url: postgresDatabaseUrl(name) });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: postgresDatabaseUrl(name),
+      poolSize: DEFAULT_PG_POOL_SIZE,
+    });
     try {
       await migrateToLatest(database.db, database.dialect);
     } finally {

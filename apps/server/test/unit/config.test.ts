@@ -39,9 +39,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ SASAYAKI_DATA: dir, SASAYAKI_SCAN_LEASE_MS: '5000' }).scan.leaseMs).toBe(5000);
   });
 
-  it('selects PostgreSQL for a postgres:// URL', () => {
+  it('selects PostgreSQL for a postgres:// URL, with a pool of 10 connections', () => {
     const config = loadConfig({ SASAYAKI_DATA: dataDir(), DATABASE_URL: 'postgres://u:p@localhost:5432/db' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@localhost:5432/db' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@localhost:5432/db',
+      poolSize: 10,
+    });
+  });
+
+  it('takes the PostgreSQL pool size from the config file, and SASAYAKI_PG_POOL_SIZE over it', () => {
+    const dir = dataDir();
+    const url = 'postgres://u:p@localhost:5432/db';
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ databaseUrl: url, databasePoolSize: 4 }));
+    expect(loadConfig({ SASAYAKI_DATA: dir }).database).toEqual({ kind: 'postgres', url, poolSize: 4 });
+    expect(loadConfig({ SASAYAKI_DATA: dir, SASAYAKI_PG_POOL_SIZE: '25' }).database).toEqual({
+      kind: 'postgres',
+      url,
+      poolSize: 25,
+    });
   });
 
   it.each([
@@ -51,6 +67,9 @@ describe('loadConfig', () => {
     [{ SASAYAKI_SCAN_ON_STARTUP: 'maybe' }, /SASAYAKI_SCAN_ON_STARTUP/],
     [{ SASAYAKI_SCAN_DEPTH: '0' }, /SASAYAKI_SCAN_DEPTH/],
     [{ SASAYAKI_SCAN_LEASE_MS: '999' }, /SASAYAKI_SCAN_LEASE_MS/],
+    [{ SASAYAKI_PG_POOL_SIZE: '0' }, /SASAYAKI_PG_POOL_SIZE/],
+    [{ SASAYAKI_PG_POOL_SIZE: 'ten' }, /SASAYAKI_PG_POOL_SIZE/],
+    [{ SASAYAKI_PG_POOL_SIZE: '1001' }, /SASAYAKI_PG_POOL_SIZE/],
   ])('stops on a bad value and names it: %j', (env, message) => {
     expect(() => loadConfig({ SASAYAKI_DATA: dataDir(), ...env })).toThrow(message);
   });
