@@ -17,7 +17,24 @@ export interface FolderNameInfo {
 
 type Item = { kind: 'text'; text: string } | { kind: 'group'; open: string; inner: string; raw: string };
 
-const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '【': '】', '{': '}' };
+/**
+ * The closer's char code of an opener `( [ 【 {`, or -1. Names are scanned by char code: a regex and a
+ * one-character string a character cost more than the rest of the parse.
+ */
+function closerOf(code: number): number {
+  switch (code) {
+    case 0x28:
+      return 0x29;
+    case 0x5b:
+      return 0x5d;
+    case 0x3010:
+      return 0x3011;
+    case 0x7b:
+      return 0x7d;
+    default:
+      return -1;
+  }
+}
 
 /**
  * Only what cannot change a title's meaning is normalised: full-width brackets, spaces, Latin letters
@@ -25,59 +42,65 @@ const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '【': '】', '{':
  * `㈱` into `(株)` and `！～` into `!~`, which are the title's own spelling.
  */
 const FULL_WIDTH = /[\uFF01-\uFF5E\u3000]/;
-const FULL_WIDTH_ALL = /[\uFF01-\uFF5E\u3000]/g;
-const KEEP_FULL_WIDTH = new Set([
-  '！',
-  '？',
-  '～',
-  '＆',
-  '＋',
-  '＊',
-  '＃',
-  '＄',
-  '％',
-  '＝',
-  '＾',
-  '｜',
-  '＠',
-]);
+const KEEP_FULL_WIDTH = new Set([...'！？～＆＋＊＃＄％＝＾｜＠'].map((char) => char.charCodeAt(0)));
+/** Full-width ASCII (U+FF01..U+FF5E) sits 0xFEE0 above its half-width twin. */
+const FULL_WIDTH_OFFSET = 0xfee0;
 function normalise(name: string): string {
   if (!FULL_WIDTH.test(name)) return name;
-  return name.replace(FULL_WIDTH_ALL, (char) => {
-    if (char === '\u3000') return ' ';
-    return KEEP_FULL_WIDTH.has(char) ? char : String.fromCharCode(char.charCodeAt(0) - 0xfee0);
-  });
+  // One pass over the char codes (a replace with a callback cost a call a character: most of this budget).
+  const codes = new Uint16Array(name.length);
+  for (let index = 0; index < name.length; index += 1) {
+    const code = name.charCodeAt(index);
+    if (code === 0x3000) codes[index] = 0x20;
+    else if (code >= 0xff01 && code <= 0xff5e && !KEEP_FULL_WIDTH.has(code))
+      codes[index] = code - FULL_WIDTH_OFFSET;
+    else codes[index] = code;
+  }
+  return stringOfCodes(codes);
+}
+
+/** String.fromCharCode over chunks, so that no name is too long for one call's arguments. */
+const CHUNK = 8_192;
+function stringOfCodes(codes: Uint16Array): string {
+  // apply takes the typed array as it is; a spread would walk it with an iterator.
+  if (codes.length <= CHUNK) return String.fromCharCode.apply(null, codes as unknown as number[]);
+  let text = '';
+  for (let start = 0; start < codes.length; start += CHUNK) {
+    text += String.fromCharCode.apply(null, codes.subarray(start, start + CHUNK) as unknown as number[]);
+  }
+  return text;
 }
 
 /** Top-level bracket groups and the text between them; an unclosed bracket is text. */
 function splitGroups(name: string): Item[] {
   const items: Item[] = [];
-  const opener = /[([【{]/g;
   let textStart = 0;
-  for (let found = opener.exec(name); found !== null; found = opener.exec(name)) {
-    const index = found.index;
-    const end = closingIndex(name, index, CLOSERS[found[0]] as string);
+  for (let index = 0; index < name.length; index += 1) {
+    const open = name.charCodeAt(index);
+    const close = closerOf(open);
+    if (close === -1) continue;
+    const end = closingIndex(name, index, open, close);
     if (end === -1) continue;
     if (index > textStart) items.push({ kind: 'text', text: name.slice(textStart, index) });
     items.push({
       kind: 'group',
-      open: found[0],
+      open: name[index] as string,
       inner: name.slice(index + 1, end).trim(),
       raw: name.slice(index, end + 1),
     });
     textStart = end + 1;
-    opener.lastIndex = textStart;
+    index = end;
   }
   if (textStart < name.length) items.push({ kind: 'text', text: name.slice(textStart) });
   return items;
 }
 
-function closingIndex(name: string, start: number, close: string): number {
-  const open = name[start];
+function closingIndex(name: string, start: number, open: number, close: number): number {
   let depth = 0;
   for (let index = start; index < name.length; index += 1) {
-    if (name[index] === open) depth += 1;
-    else if (name[index] === close && --depth === 0) return index;
+    const code = name.charCodeAt(index);
+    if (code === open) depth += 1;
+    else if (code === close && --depth === 0) return index;
   }
   return -1;
 }
@@ -164,6 +187,12 @@ const SHORT_DATE = /^(\d{2})(\d{2})(\d{2})$/;
 const LONG_DATE = /^((?:19|20)\d{2})[-./]?(\d{2})[-./]?(\d{2})$/;
 const DATE_IN_TEXT = /(?<![\d.])((?:19|20)\d{2})[-./](\d{2})[-./](\d{2})(?![\d.])/;
 
+/** Dates start with a digit and `CV` with a c: a group that does not skips the patterns. */
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+const LOWER_C = 0x63;
+
 function releaseOf(text: string): string | null {
   const short = SHORT_DATE.exec(text);
   if (short) {
@@ -175,28 +204,74 @@ function releaseOf(text: string): string | null {
   return long ? calendarDate(long[1] as string, long[2] as string, long[3] as string) : null;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The date as YYYY-MM-DD when it is on the calendar (the year always has four digits here), else null. */
 function calendarDate(year: string, month: string, day: string): string | null {
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day)
-    ? `${year}-${month}-${day}`
-    : null;
+  const monthNumber = Number(month);
+  const dayNumber = Number(day);
+  if (monthNumber < 1 || monthNumber > 12 || dayNumber < 1) return null;
+  const yearNumber = Number(year);
+  const leap = yearNumber % 4 === 0 && (yearNumber % 100 !== 0 || yearNumber % 400 === 0);
+  const days = monthNumber === 2 && leap ? 29 : (DAYS_IN_MONTH[monthNumber - 1] as number);
+  return dayNumber <= days ? `${year}-${month}-${day}` : null;
 }
 
 /** Separators left at the edges once the code and groups are out; `～` stays (`～添い寝～` is a title's own). */
-const SEPARATOR = new Set([...' \t-_–—:：|/・,、']);
+const SEPARATOR = new Set([...' \t-_–—:：|/・,、'].map((char) => char.charCodeAt(0)));
+const FULL_STOP = 0x2e;
 const MEANINGLESS = /^[\s\-_–—~～:：|/・,、.]*$/;
 
-/** Two spaces in a row or a space that is not ' ': most names have neither, and skip the replace. */
-const UNUSUAL_SPACE = /\s\s|[^\S ]/;
+/** What `\s` matches in a JavaScript pattern (ECMAScript WhiteSpace and LineTerminator). */
+function isSpace(code: number): boolean {
+  if (code === 0x20 || (code >= 0x09 && code <= 0x0d)) return true;
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
 
-/** Whitespace runs made one space, separators cut from both ends (a trailing `.` is kept: `Vol.`). */
+/** Two spaces in a row or a space that is not ' ': most titles have neither, and skip the replace. */
+function hasUnusualSpace(text: string, start: number, end: number): boolean {
+  let previousWasSpace = false;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    const space = isSpace(code);
+    if (space && (previousWasSpace || code !== 0x20)) return true;
+    previousWasSpace = space;
+  }
+  return false;
+}
+
+/**
+ * Whitespace runs made one space, separators cut from both ends (a trailing `.` is kept: `Vol.`). Any
+ * whitespace at an edge would be a separator once made a space, so the edges are cut first and only
+ * what is between them is made single-spaced: most names then need no replace (the spaces left where
+ * groups were taken out are at the edges).
+ */
 function clean(text: string): string {
-  const spaced = UNUSUAL_SPACE.test(text) ? text.replace(/\s+/g, ' ') : text;
   let start = 0;
-  let end = spaced.length;
-  while (start < end && (SEPARATOR.has(spaced[start] as string) || spaced[start] === '.')) start += 1;
-  while (end > start && SEPARATOR.has(spaced[end - 1] as string)) end -= 1;
-  return spaced.slice(start, end);
+  let end = text.length;
+  while (start < end) {
+    const code = text.charCodeAt(start);
+    if (!isSpace(code) && !SEPARATOR.has(code) && code !== FULL_STOP) break;
+    start += 1;
+  }
+  while (end > start) {
+    const code = text.charCodeAt(end - 1);
+    if (!isSpace(code) && !SEPARATOR.has(code)) break;
+    end -= 1;
+  }
+  const middle = start === 0 && end === text.length ? text : text.slice(start, end);
+  return hasUnusualSpace(text, start, end) ? middle.replace(/\s+/g, ' ') : middle;
 }
 
 export function parseFolderName(folderName: string): FolderNameInfo {
@@ -232,18 +307,20 @@ function groupFact(
   seenText: boolean,
 ): boolean {
   const { inner } = group;
-  const code = matchWorkCode(inner);
-  if (result.code === null && code && code.index === 0 && code.length === inner.length) {
+  // A group that is a code is 8 or 10 characters long (RJ + 6 or 8 digits): others skip the search.
+  const code =
+    result.code === null && (inner.length === 8 || inner.length === 10) ? matchWorkCode(inner) : null;
+  if (code && code.index === 0 && code.length === inner.length) {
     result.code = code.id;
     return true;
   }
   if (NOISE_GROUP.test(inner)) return true;
-  const release = result.release === null ? releaseOf(inner) : null;
+  const release = result.release === null && isDigit(inner.charCodeAt(0)) ? releaseOf(inner) : null;
   if (release !== null) {
     result.release = release;
     return true;
   }
-  const cv = CV_GROUP.exec(inner);
+  const cv = (inner.charCodeAt(0) | 0x20) === LOWER_C ? CV_GROUP.exec(inner) : null;
   if (cv) {
     result.vas.push(...splitNames(cv[1] as string));
     return true;
@@ -266,7 +343,7 @@ function textFacts(text: string, result: FolderNameInfo): string {
       rest = `${rest.slice(0, code.index)} ${rest.slice(code.index + code.length)}`;
     }
   }
-  const date = DATE_IN_TEXT.exec(rest);
+  const date = result.release === null ? DATE_IN_TEXT.exec(rest) : null;
   if (result.release === null && date) {
     const release = calendarDate(date[1] as string, date[2] as string, date[3] as string);
     if (release) {

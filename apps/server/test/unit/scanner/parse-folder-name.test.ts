@@ -118,6 +118,12 @@ const TABLE: Array<[string, Expected]> = [
   ['私の作品 (CV.名前)', { code: null, circle: null, title: '私の作品', vas: ['名前'] }],
   ['XRJ123456 名前', { code: null, title: 'XRJ123456 名前' }],
   ['[サークル (未完', { code: null, circle: null, title: '[サークル (未完' }],
+  // leap days and spaces other than ' ' (the parser checks both by char code, not with Date or \s)
+  ['[2000.02.29] A', { release: '2000-02-29', circle: null, title: 'A' }],
+  ['[000229] A', { release: '2000-02-29', title: 'A' }],
+  ['[1900.02.29] A', { release: null, circle: '1900.02.29', title: 'A' }],
+  ['\u00a0RJ123456\u00a0タイトル\u3000\t Vol.', { code: RJ(123456), title: 'タイトル Vol.' }],
+  ['[サークル] A\u00a0 B (RJ123456)', { code: RJ(123456), circle: 'サークル', title: 'A B' }],
 ];
 
 describe('parseFolderName', () => {
