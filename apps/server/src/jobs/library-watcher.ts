@@ -66,6 +66,11 @@ export class LibraryWatcher {
     const present = roots.list().filter((root) => this.rootStates.get(root) !== 'missing');
     const watcher = watch(present, {
       ignoreInitial: true,
+      // Links are not followed: chokidar would follow one out of the library (a link to / watches the
+      // whole machine) and round a loop (`loop -> ..`) until the kernel's ELOOP, watching the library again
+      // at each of 40 levels. The scanner follows links inside a library folder only, once a real folder;
+      // a change behind such a link is seen at its real place, or by the scheduled scan.
+      followSymlinks: false,
       usePolling: settings.mode === 'poll',
       interval: settings.pollIntervalMs,
       binaryInterval: settings.pollIntervalMs,

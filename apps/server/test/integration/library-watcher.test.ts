@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -100,6 +100,23 @@ describe.each(DATABASE_KINDS)('library watcher on %s', (kind) => {
     ]);
     // Writing 10,000 files on a loaded machine takes a while: the waits above, not the default 30 s, bound it.
   }, 120_000);
+
+  it('does not follow symbolic links: a folder linked from outside the library is not watched', async () => {
+    // A link out of the library (and a loop, `loop -> ..`, which chokidar followed 40 levels deep,
+    // watching the library again at each level) is skipped by the scanner; the watcher must not watch
+    // behind it either: a link to / would watch the whole machine.
+    const outside = join(base, 'outside');
+    mkdirSync(outside);
+    symlinkSync(outside, join(root, 'RJ500001 Linked out'));
+    symlinkSync('..', join(root, 'RJ300001 Work 1', 'loop'));
+    // The links themselves are a change: scanned first, then forgotten.
+    await within(5000, async () => targetedScans.length > 0);
+    await server.ctx.scans.waitForLocalScan();
+    targetedScans.length = 0;
+    writeFileSync(join(outside, 'new.mp3'), 'x');
+    await new Promise((wake) => setTimeout(wake, 2_000));
+    expect(targetedScans).toEqual([]);
+  });
 
   it('a work removed from the library goes missing, and only that one', async () => {
     rmSync(join(root, 'RJ300002 Work 2'), { recursive: true });
