@@ -31,6 +31,34 @@ const LABEL_LISTS: Record<DialectKind, { tags: string; vas: string }> = {
   },
 };
 
+/**
+ * One listener's review and listening rows aggregated in SQL into one JSON text each, correlated on the
+ * user id, in work order: `[[work_id, rating, progress, updated_at], ...]` and
+ * `[[work_id, last_played_at], ...]`. `recommend-for-user` reads them on every request: one row of two
+ * strings instead of up to a thousand row objects (node-postgres makes an object of each while the answer
+ * arrives, and under load they outlived V8's young generation).
+ */
+const LISTENER_ROWS: Record<DialectKind, { reviews: string; plays: string }> = {
+  sqlite: {
+    reviews: `(SELECT json_group_array(json_array(r.work_id, r.rating, r.progress, r.updated_at) ORDER BY r.work_id)
+      FROM reviews r WHERE r.user_id = u.id AND (r.rating IS NOT NULL OR r.progress IS NOT NULL))`,
+    plays: `(SELECT json_group_array(json_array(p.work_id, p.last_played_at) ORDER BY p.work_id)
+      FROM playback_history p WHERE p.user_id = u.id)`,
+  },
+  postgres: {
+    reviews: `(SELECT coalesce(json_agg(json_build_array(r.work_id, r.rating, r.progress, r.updated_at) ORDER BY r.work_id), '[]')::text
+      FROM reviews r WHERE r.user_id = u.id AND (r.rating IS NOT NULL OR r.progress IS NOT NULL))`,
+    plays: `(SELECT coalesce(json_agg(json_build_array(p.work_id, p.last_played_at) ORDER BY p.work_id), '[]')::text
+      FROM playback_history p WHERE p.user_id = u.id)`,
+  },
+};
+
+/** One listener's rows as `LISTENER_ROWS` aggregates them: JSON texts, `[]` when there are none. */
+export interface ListenerRows {
+  reviews: string;
+  plays: string;
+}
+
 /** One user's dealings with one work: a review row (rating, progress) or a listening row. */
 export interface ReviewSignalRow {
   user_id: number;
@@ -77,19 +105,35 @@ export class RecommenderRepository {
       .execute();
   }
 
-  /** Every user's ratings and progress, or one user's (`userId`): the primary key's first column. */
-  async reviewSignals(userId?: number): Promise<ReviewSignalRow[]> {
-    let query = this.db
+  /** Every user's ratings and progress (the model's background read). */
+  async reviewSignals(): Promise<ReviewSignalRow[]> {
+    return this.db
       .selectFrom('reviews')
       .select(['user_id', 'work_id', 'rating', 'progress', 'updated_at'])
-      .where((eb) => eb.or([eb('rating', 'is not', null), eb('progress', 'is not', null)]));
-    if (userId !== undefined) query = query.where('user_id', '=', userId);
-    return query.execute();
+      .where((eb) => eb.or([eb('rating', 'is not', null), eb('progress', 'is not', null)]))
+      .execute();
   }
 
-  async playSignals(userId?: number): Promise<PlaySignalRow[]> {
-    let query = this.db.selectFrom('playback_history').select(['user_id', 'work_id', 'last_played_at']);
-    if (userId !== undefined) query = query.where('user_id', '=', userId);
-    return query.execute();
+  /**
+   * One listener's rows, each table's as one JSON text (`LISTENER_ROWS`); both `[]` when the user has none
+   * or does not exist. The texts change whenever a row the recommender reads changes, so they are the key
+   * of the listener's cached list too.
+   */
+  async listenerRows(userId: number): Promise<ListenerRows> {
+    const aggregated = LISTENER_ROWS[this.dialect];
+    const row = await this.db
+      .selectFrom('users as u')
+      .select([
+        sql<string>`${sql.raw(aggregated.reviews)}`.as('reviews'),
+        sql<string>`${sql.raw(aggregated.plays)}`.as('plays'),
+      ])
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    return row ?? { reviews: '[]', plays: '[]' };
+  }
+
+  /** Every user's listening rows (the model's background read). */
+  async playSignals(): Promise<PlaySignalRow[]> {
+    return this.db.selectFrom('playback_history').select(['user_id', 'work_id', 'last_played_at']).execute();
   }
 }

@@ -20,7 +20,7 @@ describe('ScoreBoard.top', () => {
       .sort((a, b) => b.score - a.score || b.index - a.index)
       .slice(0, 25)
       .map((entry) => entry.index);
-    expect(board.top(25)).toEqual(expected);
+    expect(Array.from(board.top(25))).toEqual(expected);
   });
 });
 
@@ -36,7 +36,53 @@ describe('ScoreBoard.clear', () => {
       board.add(7, 1);
       board.add(7, 2);
     }
-    expect(used.top(10)).toEqual([7, 30]);
+    expect(Array.from(used.top(10))).toEqual([7, 30]);
     expect(used.top(10)).toEqual(fresh.top(10));
+  });
+});
+
+describe('ScoreBoard reused walk after walk', () => {
+  it('answers each walk as a fresh board would, removed works included, in a typed array', () => {
+    const reused = new ScoreBoard(50);
+    const walks = [
+      {
+        scores: [
+          [1, 3],
+          [2, 5],
+          [40, 5],
+          [7, 1],
+        ],
+        removed: [2],
+      },
+      {
+        scores: [
+          [2, 1],
+          [9, 4],
+          [40, 2],
+        ],
+        removed: [],
+      },
+      {
+        scores: [
+          [7, 2],
+          [2, 2],
+          [3, 2],
+        ],
+        removed: [3, 11],
+      },
+    ];
+    for (const walk of walks) {
+      const fresh = new ScoreBoard(50);
+      for (const board of [reused.clear(), fresh]) {
+        for (const [index, score] of walk.scores) board.add(index as number, score as number);
+        for (const index of walk.removed) board.remove(index);
+        board.addToTouched(new Float64Array(50).fill(0.5), 0.1);
+      }
+      const answer = reused.top(3);
+      // A typed array: the lists are cached as dense indexes, 4 bytes each.
+      expect(answer).toBeInstanceOf(Int32Array);
+      expect(Array.from(answer)).toEqual(Array.from(fresh.top(3)));
+    }
+    expect(Array.from(reused.top(10))).toEqual([7, 2]);
   });
 });

@@ -1,4 +1,8 @@
-import type { PlaySignalRow, ReviewSignalRow } from '../../repositories/recommender.repository.js';
+import type {
+  ListenerRows,
+  PlaySignalRow,
+  ReviewSignalRow,
+} from '../../repositories/recommender.repository.js';
 
 /** Popularity halves every two weeks: "popular" means played and liked lately, not once long ago. */
 const HALF_LIFE_MS = 14 * 24 * 3600 * 1000;
@@ -12,7 +16,10 @@ export function decay(at: string, now: number): number {
  * How much a user's dealings with a work say they like it: a rating says most (5 → 3, 4 → 2, 3 → 1,
  * 1–2 → -1, a dislike), else finishing it (2), listening (1), marking it to listen (0.5), playing it (1).
  */
-export function strength(review: ReviewSignalRow | undefined, played: boolean): number {
+export function strength(
+  review: Pick<ReviewSignalRow, 'rating' | 'progress'> | undefined,
+  played: boolean,
+): number {
   const rating = review?.rating ?? null;
   if (rating !== null) return rating >= 3 ? rating - 2 : -1;
   const progress = review?.progress ?? null;
@@ -45,6 +52,24 @@ export function tastes(reviews: ReviewSignalRow[], plays: PlaySignalRow[]): Map<
   for (const row of reviews) add(row.user_id, row.work_id);
   for (const row of plays) add(row.user_id, row.work_id);
   return byUser;
+}
+
+/**
+ * One listener's taste from their rows as the repository aggregates them (`listenerRows`): the same
+ * strengths, in the same order (reviews, then plays), as `tastes` gives that user.
+ */
+export function listenerTaste(rows: ListenerRows): Taste {
+  const reviews = JSON.parse(rows.reviews) as Array<[number, number | null, string | null, string]>;
+  const plays = JSON.parse(rows.plays) as Array<[number, string]>;
+  const played = new Set(plays.map(([workId]) => Number(workId)));
+  const reviewed = new Map(
+    reviews.map(([workId, rating, progress]) => [Number(workId), { rating, progress }] as const),
+  );
+  const taste: Taste = new Map();
+  for (const workId of [...reviewed.keys(), ...played]) {
+    taste.set(workId, strength(reviewed.get(workId), played.has(workId)));
+  }
+  return taste;
 }
 
 /**

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { type Envelope, PAGE_SIZE, RECOMMENDATION_LIMIT } from '@sasayaki/api-contract';
 import type { RecommenderRepository } from '../../repositories/recommender.repository.js';
 import { LruMap } from '../../util/lru-map.js';
 import type { CatalogueService } from '../catalogue.service.js';
 import { CatalogueFeatures, type FeatureKey } from './catalogue-features.js';
-import { popularity, type Taste, tastes } from './listening-signals.js';
+import { listenerTaste, popularity, type Taste, tastes } from './listening-signals.js';
 import { Refreshing } from './refreshing.js';
 import { ScoreBoard } from './score-board.js';
 
@@ -54,9 +55,17 @@ export class RecommenderService {
   private readonly activity: Refreshing<Activity>;
   private lastActivity: { fingerprint: string; activity: Activity } | null = null;
   private model: { features: CatalogueFeatures; activity: Activity; value: Model } | null = null;
-  /** Finished personal lists, by user, valid while the model and the user's own rows are unchanged. */
-  private readonly forUser = new LruMap<number, { key: string; model: Model; ids: number[] }>(1_000);
-  private readonly neighbors = new LruMap<string, { model: Model; ids: number[] }>(5_000);
+  /**
+   * Finished personal lists (dense indexes, best first), by user, valid while the model and the user's
+   * own rows (`key`: a digest of their aggregated text) are unchanged. `known` holds the user's works
+   * only when the list is empty: the popular list without them is the answer then.
+   */
+  private readonly forUser = new LruMap<
+    number,
+    { key: string; model: Model; ranking: Int32Array; known: Set<number> | null }
+  >(1_000);
+  /** Neighbour lists (dense indexes, best first) by work id: 400 bytes each, 2 MB when full. */
+  private readonly neighbors = new LruMap<number, { model: Model; ranking: Int32Array }>(5_000);
   private boards: { features: CatalogueFeatures; content: ScoreBoard; coListening: ScoreBoard } | null = null;
 
   constructor(
@@ -76,34 +85,24 @@ export class RecommenderService {
 
   async recommendForUser(request: RecommendationRequest, userId: number): Promise<Envelope> {
     const model = await this.currentModel();
-    const [reviews, plays] = await Promise.all([
-      this.repository.reviewSignals(userId),
-      this.repository.playSignals(userId),
-    ]);
-    const taste = tastes(reviews, plays).get(userId) ?? new Map<number, number>();
-    // The user's own rows are read on every request, so a work rated a second ago is already left out.
-    const key = [
-      reviews.length,
-      plays.length,
-      ...reviews.map((row) => row.updated_at),
-      ...plays.map((row) => row.last_played_at),
-    ]
-      .sort()
-      .join('|');
+    // The user's own rows are read on every request (one row of two texts), so a work rated a second
+    // ago is already left out; they are parsed only when they changed.
+    const rows = await this.repository.listenerRows(userId);
+    const key = createHash('sha1').update(rows.reviews).update('\n').update(rows.plays).digest('base64');
     let cached = this.forUser.get(userId);
     if (!cached || cached.key !== key || cached.model !== model) {
-      cached = { key, model, ids: this.personalRanking(model, userId, taste) };
+      const taste = listenerTaste(rows);
+      const ranking = this.personalRanking(model, userId, taste);
+      cached = { key, model, ranking, known: ranking.length > 0 ? null : new Set(taste.keys()) };
       this.forUser.set(userId, cached);
     }
-    const excluded = new Set(taste.keys());
-    const ranking = cached.ids.length > 0 ? cached.ids : null;
     // No history, or nothing shares a label with it: what everyone plays, less what the user knows
     // (unless the caller shows the popular list already and asked for personal picks only).
-    const ids = ranking
-      ? this.filterIds(model, ranking, request)
-      : request.personalOnly
+    const ids = cached.known
+      ? request.personalOnly
         ? []
-        : this.pick(model, model.popular, request, excluded);
+        : this.pick(model, model.popular, request, cached.known)
+      : this.pick(model, cached.ranking, request, NOTHING);
     return this.envelope(ids, request, userId);
   }
 
@@ -119,13 +118,12 @@ export class RecommenderService {
       await this.catalogue.get(workId, null);
       return this.envelope([], request, userId);
     }
-    const key = String(workId);
-    let cached = this.neighbors.get(key);
+    let cached = this.neighbors.get(workId);
     if (!cached || cached.model !== model) {
-      cached = { model, ids: this.neighborRanking(model, index) };
-      this.neighbors.set(key, cached);
+      cached = { model, ranking: this.neighborRanking(model, index) };
+      this.neighbors.set(workId, cached);
     }
-    return this.envelope(this.filterIds(model, cached.ids, request), request, userId);
+    return this.envelope(this.pick(model, cached.ranking, request, NOTHING), request, userId);
   }
 
   private async currentModel(): Promise<Model> {
@@ -171,7 +169,7 @@ export class RecommenderService {
   }
 
   /** The user's works scored by shared labels and by what listeners like them liked; best first. */
-  private personalRanking(model: Model, userId: number, taste: Taste): number[] {
+  private personalRanking(model: Model, userId: number, taste: Taste): Int32Array {
     const { features } = model;
     const profile = new Map<FeatureKey, number>();
     for (const [workId, strength] of taste) {
@@ -202,7 +200,7 @@ export class RecommenderService {
       if (index !== undefined) combined.remove(index);
     }
     combined.addToTouched(model.popularityScaled, POPULARITY_WEIGHT);
-    return combined.top(RECOMMENDATION_LIMIT * 4).map((index) => features.ids[index] as number);
+    return combined.top(RECOMMENDATION_LIMIT * 4);
   }
 
   /**
@@ -248,7 +246,7 @@ export class RecommenderService {
   }
 
   /** Works sharing the work's labels (rarer labels count more) and liked by the same listeners. */
-  private neighborRanking(model: Model, index: number): number[] {
+  private neighborRanking(model: Model, index: number): Int32Array {
     const { features, activity } = model;
     const { content, coListening } = this.scoreBoards(features);
     for (const key of features.labelsOf(index)) {
@@ -268,7 +266,7 @@ export class RecommenderService {
     const combined = content.scaled(1).mergeScaled(coListening, CO_LISTENING_WEIGHT);
     combined.remove(index);
     combined.addToTouched(model.popularityScaled, POPULARITY_WEIGHT);
-    return combined.top(RECOMMENDATION_LIMIT).map((other) => features.ids[other] as number);
+    return combined.top(RECOMMENDATION_LIMIT);
   }
 
   /** The first RECOMMENDATION_LIMIT works of a ranking (dense indexes) passing the request's filter. */
@@ -276,7 +274,7 @@ export class RecommenderService {
     model: Model,
     ranking: Int32Array,
     request: RecommendationRequest,
-    excluded: Set<number>,
+    excluded: ReadonlySet<number>,
   ): number[] {
     const ids: number[] = [];
     for (const index of ranking) {
@@ -286,14 +284,6 @@ export class RecommenderService {
       if (!excluded.has(id)) ids.push(id);
     }
     return ids;
-  }
-
-  private filterIds(model: Model, ids: number[], request: RecommendationRequest): number[] {
-    const kept =
-      request.subtitle === 1
-        ? ids.filter((id) => model.features.hasSubtitle[model.features.indexOf.get(id) ?? -1])
-        : ids;
-    return kept.slice(0, RECOMMENDATION_LIMIT);
   }
 
   private async envelope(
@@ -310,6 +300,9 @@ export class RecommenderService {
     };
   }
 }
+
+/** No work left out. */
+const NOTHING: ReadonlySet<number> = new Set();
 
 function latest(times: string[]): string {
   let best = '';

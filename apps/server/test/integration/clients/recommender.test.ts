@@ -150,6 +150,22 @@ describe.each(DATABASE_KINDS)('POST /api/recommender/* on %s', (kind) => {
       expect(JSON.parse(bare?.va_ids ?? '[]')).toEqual([]);
     });
 
+    it("a listener's own rows come as one row: each table's aggregated as JSON text, in work order", async () => {
+      const repository = new RecommenderRepository(server.ctx.database.db, server.ctx.database.dialect);
+      const alice = await server.ctx.users.findByName('alice');
+      const rows = await repository.listenerRows(alice?.id as number);
+      // Two strings, not a row object per review and play (node-postgres makes one of each).
+      expect(rows).toEqual({ reviews: expect.any(String), plays: expect.any(String) });
+      expect(JSON.parse(rows.reviews)).toEqual([
+        [101, 5, null, expect.any(String)],
+        [103, null, 'listened', expect.any(String)],
+      ]);
+      expect(JSON.parse(rows.plays)).toEqual([[101, expect.any(String)]]);
+      const newbie = await server.ctx.users.findByName('newbie');
+      expect(await repository.listenerRows(newbie?.id as number)).toEqual({ reviews: '[]', plays: '[]' });
+      expect(await repository.listenerRows(999_999)).toEqual({ reviews: '[]', plays: '[]' });
+    });
+
     it('popular: most played and best rated lately first; old plays have decayed', async () => {
       const popular = await ids('popular', tokens.newbie as string);
       // 104: three plays today (3). 101: two 5-star ratings today (1 each) and five plays three months
@@ -207,6 +223,37 @@ describe.each(DATABASE_KINDS)('POST /api/recommender/* on %s', (kind) => {
         payload: body(),
       });
       expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('answers stay the same walk after walk: the reused score boards carry nothing from one to the next', async () => {
+      const first = await ids('recommend-for-user', tokens.alice as string);
+      await ids('recommend-for-user', tokens.bobby as string);
+      await ids('item-neighbors', tokens.newbie as string, { itemId: 104 });
+      // Bob's list is cached now: ask a listener whose list is computed on boards Bob's walk used.
+      await ids('recommend-for-user', tokens.carol as string);
+      const fresh = new RecommenderService(
+        new RecommenderRepository(server.ctx.database.db, server.ctx.database.dialect),
+        server.ctx.catalogue,
+        (error) => {
+          throw error;
+        },
+      );
+      const alice = await server.ctx.users.findByName('alice');
+      const bobby = await server.ctx.users.findByName('bobby');
+      await fresh.itemNeighbors({}, 104, null);
+      await fresh.recommendForUser({}, bobby?.id as number);
+      const again = await fresh.recommendForUser({}, alice?.id as number);
+      expect(again.works.map((work) => work.id)).toEqual(first);
+      expect(await ids('recommend-for-user', tokens.alice as string)).toEqual(first);
+    });
+
+    it('recommend-for-user: a work rated a moment ago is left out at once (its rows are the cache key)', async () => {
+      const before = await ids('recommend-for-user', tokens.frank as string);
+      const top = before[0] as number;
+      expect(top).toBeDefined();
+      await rate('frank', top, 4);
+      const after = await ids('recommend-for-user', tokens.frank as string);
+      expect(after).not.toContain(top);
     });
   });
 });
