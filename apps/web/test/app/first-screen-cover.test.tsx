@@ -1,7 +1,8 @@
-import type { Envelope } from '@sasayaki/api-contract';
+import type { Envelope, Work } from '@sasayaki/api-contract';
 import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Cover } from '../../src/components/work/Cover';
 import WorkPage from '../../src/features/work/WorkPage';
 import { startWorkReads, workKey } from '../../src/features/work/work-request';
 import { WorksResults } from '../../src/features/works/components/WorksResults';
@@ -15,10 +16,24 @@ import { makeWork } from '../works/fixtures';
 /**
  * The first screen's largest paint is a cover (issue 14, Lighthouse at the phone size): its picture is
  * asked for as soon as the start-up fetch of the list or the work answers, not once the page rendered
- * its <img>; and the work page's player waits until the page has painted its work.
+ * its <img>; and the work page's player waits until the page has painted its work and start-up's idle
+ * time has begun.
  */
 
 const works = [makeWork(123456), makeWork(654321)];
+
+// Start-up's idle time (lib/idle.ts: 2 s after start) begins when a test says so.
+const idle = vi.hoisted(() => {
+  let begin: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => {
+    begin = resolve;
+  });
+  return { started, begin };
+});
+vi.mock('../../src/lib/idle', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/idle')>()),
+  whenIdle: () => idle.started,
+}));
 
 function serve(body: unknown) {
   vi.stubGlobal(
@@ -71,8 +86,23 @@ describe('the first cover, preloaded at start-up', () => {
   });
 });
 
+describe('the first screen’s cover', () => {
+  it('is opaque from its first paint, while a lazy one fades in once loaded', () => {
+    renderWithProviders(
+      <>
+        <Cover work={works[0] as Work} linked={false} eager />
+        <Cover work={works[1] as Work} linked={false} />
+      </>,
+    );
+    const [eager, lazy] = [...document.querySelectorAll('img')].map((image) => image.parentElement);
+    // The largest paint would wait for `load`, a render and 200 ms of fading (work.module.css).
+    expect(eager?.hasAttribute('data-loaded')).toBe(true);
+    expect(lazy?.hasAttribute('data-loaded')).toBe(false);
+  });
+});
+
 describe('the work page', () => {
-  it('loads the player once it has painted its work, not at mount', async () => {
+  it('loads the player once it has painted its work and start-up’s idle time has begun, not at mount', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(null, { status: 204 })),
@@ -85,7 +115,14 @@ describe('the work page', () => {
     // The work is on screen, its frame not painted yet.
     expect(await screen.findByRole('heading', { name: works[0]?.title })).toBeTruthy();
     expect(usePlayerActivation.getState().activated).toBe(false);
+    // Painted, but idle time has not begun: the cover's largest paint may not have been shown yet.
     vi.advanceTimersToNextFrame();
-    await vi.waitFor(() => expect(usePlayerActivation.getState().activated).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(usePlayerActivation.getState().activated).toBe(false);
+    idle.begin();
+    await vi.waitFor(() => {
+      vi.advanceTimersToNextFrame();
+      expect(usePlayerActivation.getState().activated).toBe(true);
+    });
   });
 });

@@ -43,7 +43,10 @@ export function Cover({
     <div
       className={classes.cover}
       data-size={size}
-      data-loaded={loaded || undefined}
+      // Covers fade in as they load, but not the first screen's: the page's largest paint is its first
+      // cover, which the start-up read preloads, and a fade held that paint back (transparent until React
+      // heard `load` and rendered again, then 200 ms of fading: issue 14's phone budget).
+      data-loaded={eager || loaded || undefined}
       style={radius !== undefined ? { borderRadius: radius } : undefined}
     >
       <img
@@ -52,7 +55,8 @@ export function Cover({
         alt={overlays && work.title.toLowerCase() === work.source_id.toLowerCase() ? '' : work.title}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
-        decoding="async"
+        // Decoded off the main thread, except the first screen's, painted with the frame that shows it.
+        decoding={eager ? 'auto' : 'async'}
         ref={(image) => {
           // A cached image can finish before React listens for `load`.
           if (image?.complete) setLoaded(true);
