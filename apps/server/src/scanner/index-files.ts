@@ -1,8 +1,9 @@
 import type { Dirent, Stats } from 'node:fs';
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileTypeOf } from '@sasayaki/api-contract';
 import { naturalCompare } from '../util/natural-sort.js';
+import { isInside } from '../util/path-inside.js';
 import {
   appendName,
   childPath,
@@ -24,8 +25,9 @@ interface FoundFile {
 /**
  * Phase 2, index files: every regular file below the work folder, at any depth, in tree order
  * (sub-folders first, then files, each in natural order). Symbolic links are followed only inside the
- * library and each real folder is entered once, so link loops end; FIFOs, sockets and devices are never
- * opened. Returns null when the work folder itself cannot be read.
+ * library, never to a folder that holds the work (`loop -> ..`: that would put the rest of the library
+ * inside the work), and each real folder is entered once, so link loops end; FIFOs, sockets and devices
+ * are never opened. Returns null when the work folder itself cannot be read.
  */
 export async function indexWorkFiles(
   work: WorkFolder,
@@ -35,6 +37,8 @@ export async function indexWorkFiles(
   const found: FoundFile[] = [];
   const visited = new Set<string>();
   let rootReadable = true;
+  /** The work folder's real path, once it is known to exist (below). */
+  let workReal: Buffer | null = null;
 
   const walk = async (absPath: string | Buffer, rel: RelativePath, folderInfo: Stats): Promise<void> => {
     throwIfCancelled(reporter.signal);
@@ -59,10 +63,20 @@ export async function indexWorkFiles(
         try {
           info = await lstat(entryAbs);
           if (info.isSymbolicLink()) {
-            if ((await guard.resolveInside(entryAbs)) === null) {
+            const real = await guard.resolveInside(entryAbs);
+            if (real === null) {
               reporter.issue(
                 entryDisplay,
                 'Symbolic link leads outside the library or nowhere; skipped',
+                'warn',
+                'skipped',
+              );
+              return;
+            }
+            if (workReal !== null && isInside(workReal, real)) {
+              reporter.issue(
+                entryDisplay,
+                'Symbolic link to a folder that holds the work (a loop); skipped',
                 'warn',
                 'skipped',
               );
@@ -115,6 +129,7 @@ export async function indexWorkFiles(
     reporter.issue(work.display, `Cannot read folder: ${(error as Error).message}`, 'error', 'failed');
     return null;
   }
+  workReal = await realpath(work.absPath, { encoding: 'buffer' }).catch(() => null);
   await walk(work.absPath, EMPTY_PATH, workInfo);
   if (!rootReadable) {
     reporter.issue(work.display, 'Cannot read the work folder', 'error', 'failed');
