@@ -27,6 +27,34 @@ export function audioTagValues(tags: AudioTags | null): AudioTagValue[] {
 }
 
 /**
+ * What players and rippers write when they know nothing (Windows, iTunes, foobar2000, EAC, in English
+ * and Japanese): never metadata, on however few works. The placeholder rule below catches only values on
+ * most of the library; a collection ripped partly with such a tool showed `Unknown Artist` as a voice
+ * actor and `Various Artists` as a circle.
+ */
+const NO_VALUE = new Set(
+  [
+    'unknown',
+    '<unknown>',
+    'unknown artist',
+    'unknown album',
+    'unknown title',
+    'various artists',
+    'various',
+    '不明なアーティスト',
+    '不明なアルバム',
+    '不明',
+    'アーティスト不明',
+    '未知艺术家',
+    '未知专辑',
+    '群星',
+  ].map((value) => value.toLowerCase()),
+);
+
+/** `CV.名前`, `CV:名前`, `cv：名前` before a voice actor's name in an artist tag: a marker, not the name. */
+const CV_MARKER = /^cv\s*[.:：．]\s*/i;
+
+/**
  * The `tags` provider: the album tag is a title, the artist tag the voice actors (several names split as
  * in folder names: `A、B`, `A / B`, `A; B`), the album artist the circle. The provider is last in the
  * default order, so the album gives a title only when nothing better does. A value that is a placeholder
@@ -39,13 +67,21 @@ export function audioTagsMetadata(
   const metadata: ProviderMetadata = {};
   const usable = (field: AudioTagField): string | null => {
     const value = tags?.[field];
-    return value && !placeholders.has(placeholderKey(field, value)) ? value : null;
+    return value &&
+      !NO_VALUE.has(value.trim().toLowerCase()) &&
+      !placeholders.has(placeholderKey(field, value))
+      ? value
+      : null;
   };
   const album = usable('album');
   const artist = usable('artist');
   const albumArtist = usable('albumartist');
   if (album) metadata.title = album;
-  const vas = artist ? splitNames(artist) : [];
+  const vas = artist
+    ? splitNames(artist)
+        .map((name) => name.replace(CV_MARKER, ''))
+        .filter((name) => name !== '')
+    : [];
   if (vas.length > 0) metadata.vas = vas.map((name) => ({ id: null, name }));
   if (albumArtist) metadata.circle = { id: null, name: albumArtist };
   return metadata;

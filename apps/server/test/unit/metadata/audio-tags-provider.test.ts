@@ -30,6 +30,31 @@ describe('audioTagsMetadata', () => {
     expect(audioTagsMetadata({ album: null, artist: null, albumartist: null })).toEqual({});
   });
 
+  it("leaves out the values players and rippers write for 'none', on any number of works", () => {
+    expect(
+      audioTagsMetadata({ album: 'Unknown Album', artist: 'Unknown Artist', albumartist: 'Various Artists' }),
+    ).toEqual({});
+    expect(
+      audioTagsMetadata({ album: '不明なアルバム', artist: '不明なアーティスト', albumartist: 'unknown' }),
+    ).toEqual({});
+    expect(audioTagsMetadata({ album: 'Unknown Pleasures', artist: null, albumartist: null })).toEqual({
+      title: 'Unknown Pleasures',
+    });
+  });
+
+  it('reads a CV marker before the voice actors as a marker, not a name', () => {
+    expect(audioTagsMetadata({ album: null, artist: 'CV.小鳥遊みく', albumartist: null }).vas).toEqual([
+      { id: null, name: '小鳥遊みく' },
+    ]);
+    expect(audioTagsMetadata({ album: null, artist: 'cv：A、CV:B', albumartist: null }).vas).toEqual([
+      { id: null, name: 'A' },
+      { id: null, name: 'B' },
+    ]);
+    expect(audioTagsMetadata({ album: null, artist: 'Cvetka', albumartist: null }).vas).toEqual([
+      { id: null, name: 'Cvetka' },
+    ]);
+  });
+
   it('lists the raw values a work carries', () => {
     expect(audioTagValues({ album: 'A', artist: null, albumartist: 'C' })).toEqual([
       { field: 'album', value: 'A' },
