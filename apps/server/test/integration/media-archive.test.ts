@@ -117,6 +117,27 @@ describe.each(DATABASE_KINDS)('work downloads on %s', (kind) => {
     expect(response.rawPayload.length).toBe(22);
   });
 
+  it("answers 404, not an empty ZIP, when none of the work's files can be read now", async () => {
+    // Its files deleted, or its library folder unmounted, since the scan: an empty 200 ZIP looked like
+    // a download that worked.
+    await addWork(server.ctx.database.db, library, {
+      id: 444444,
+      dir: 'RJ444444 gone',
+      files: [
+        { path: 'a.mp3', absent: true, content: 'a' },
+        { path: 'b/b.mp3', absent: true, content: 'b' },
+      ],
+    });
+    for (const url of [
+      '/api/media/download-work/444444',
+      '/api/media/download-work/444444?path=%5B%22b%22%5D',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toHaveProperty('error');
+    }
+  });
+
   it('answers 404 for an unknown work or a folder that is not there', async () => {
     for (const url of [
       '/api/media/download-work/999999',

@@ -169,6 +169,14 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     handler: async (request, reply) => {
       const plan = await ctx.media.archive(request.params.workId, parseFolderPath(request.query.path));
       const archive = await createWorkArchive(plan.entries);
+      // Every file gone since the scan (deleted, or the library folder unmounted): an empty ZIP would look
+      // like a download that worked. A work or folder without files still gets its empty ZIP.
+      if (plan.entries.length > 0 && archive.skipped.length === plan.entries.length) {
+        archive.abort();
+        throw new NotFound(
+          'None of these files can be read now: moved, deleted or their library folder is unavailable',
+        );
+      }
       if (archive.skipped.length > 0) {
         request.log.warn(
           { workId: request.params.workId, skipped: archive.skipped.length },
