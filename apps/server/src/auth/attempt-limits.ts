@@ -73,11 +73,14 @@ export class AttemptLimits {
   /** Before a login's password is checked: refuses with 429, or waits while the name is under attack. */
   async beforeLogin(nameKey: string, address: string): Promise<void> {
     const { loginFailuresPerMinute: perName, loginAddressFailuresPerMinute: perAddress } = this.settings;
-    const [fromAddress, onNameFromAddress, onName] = await Promise.all([
-      this.limiter.check(`login:addr:${address}`, perAddress, MINUTE),
-      this.limiter.check(`login:name-addr:${nameKey}:${address}`, perName, MINUTE),
-      this.limiter.check(`login:name:${nameKey}`, perName, MINUTE),
-    ]);
+    const [fromAddress, onNameFromAddress, onName] = await this.limiter.check(
+      [
+        { key: `login:addr:${address}`, limit: perAddress },
+        { key: `login:name-addr:${nameKey}:${address}`, limit: perName },
+        { key: `login:name:${nameKey}`, limit: perName },
+      ],
+      MINUTE,
+    );
     for (const state of [fromAddress, onNameFromAddress]) {
       if (!state.allowed) throw new TooManyAttempts(state.retryAfter);
     }
@@ -95,11 +98,14 @@ export class AttemptLimits {
 
   /** Before the old password of a change is checked: 429 after too many failures by the user or address. */
   async beforePasswordChange(userId: number, address: string): Promise<void> {
-    const [ofUser, fromAddress] = await Promise.all([
-      this.limiter.check(`password:user:${userId}`, this.settings.loginFailuresPerMinute, MINUTE),
-      this.limiter.check(`password:addr:${address}`, this.settings.loginAddressFailuresPerMinute, MINUTE),
-    ]);
-    for (const state of [ofUser, fromAddress]) {
+    const states = await this.limiter.check(
+      [
+        { key: `password:user:${userId}`, limit: this.settings.loginFailuresPerMinute },
+        { key: `password:addr:${address}`, limit: this.settings.loginAddressFailuresPerMinute },
+      ],
+      MINUTE,
+    );
+    for (const state of states) {
       if (!state.allowed) throw new TooManyAttempts(state.retryAfter);
     }
   }
