@@ -68,6 +68,10 @@ export default defineConfig({
             // two dozen files, which over HTTP/1.1's six connections took several round trips before the
             // app ran.
             { name: 'app', tags: ['$initial'], priority: 2 },
+            // Popovers' positioning (floating-ui: Menu, Popover, Tooltip) in a chunk of its own, which those
+            // lazy components load: left to Rolldown, it went into the work page's chunk (a third of it),
+            // which then carried it before its first paint though every menu there loads on first click.
+            { name: 'floating-ui', test: /[\\/]node_modules[\\/]@floating-ui[\\/]/, priority: 1.5 },
             // Then each first screen's code in one chunk (and one the two share), for the same reason.
             ...firstScreens.screenGroups(1),
           ],

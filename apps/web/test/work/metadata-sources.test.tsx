@@ -35,7 +35,8 @@ describe('MetadataSources', { timeout: 30_000 }, () => {
   it('shows administrators each field’s source and each provider’s last answer, fetched when opened', async () => {
     const { calls } = mockFetch(() => ({ body: SOURCES }), { name: 'admin', group: 'administrator' });
     renderWithProviders(<MetadataSources id="RJ300001" />);
-    const toggle = await screen.findByRole('button', { name: 'Sources' });
+    // Shown from start-up's idle time on (lib/idle.ts: 2 s after start).
+    const toggle = await screen.findByRole('button', { name: 'Sources' }, { timeout: 5_000 });
     expect(calls.some((call) => call.url.includes('metadata-sources'))).toBe(false);
     fireEvent.click(toggle);
     expect(await screen.findByText('Hand edit')).toBeTruthy();

@@ -1,7 +1,8 @@
 import type { Work } from '@sasayaki/api-contract';
 import { IconPlaylistAdd } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MenuOnFirstClick } from '../lazy-menu/MenuOnFirstClick';
 import { useSessionUser } from '../review/use-session-user';
 import classes from './playlist.module.css';
 
@@ -15,24 +16,21 @@ const PlaylistMenu = lazy(() =>
 export function CardPlaylistButton({ work }: { work: Pick<Work, 'id' | 'title'> }) {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const [wanted, setWanted] = useState(false);
   if (!user || user.group === 'guest') return null;
-  const button = (
-    <button
-      type="button"
-      className={classes.cardButton}
-      aria-label={t('playlistMenu.more', { title: work.title })}
-      title={t('playlistMenu.add')}
-      data-testid="card-playlist-button"
-      onClick={() => setWanted(true)}
-    >
-      <IconPlaylistAdd size={18} aria-hidden />
-    </button>
-  );
-  if (!wanted) return button;
   return (
-    <Suspense fallback={button}>
-      <PlaylistMenu workId={work.id} target={button} defaultOpened />
-    </Suspense>
+    <MenuOnFirstClick
+      button={
+        <button
+          type="button"
+          className={classes.cardButton}
+          aria-label={t('playlistMenu.more', { title: work.title })}
+          title={t('playlistMenu.add')}
+          data-testid="card-playlist-button"
+        >
+          <IconPlaylistAdd size={18} aria-hidden />
+        </button>
+      }
+      menu={(button) => <PlaylistMenu workId={work.id} target={button} defaultOpened />}
+    />
   );
 }

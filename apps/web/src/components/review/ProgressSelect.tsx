@@ -1,7 +1,14 @@
-import { Button, Menu } from '@mantine/core';
-import { PROGRESS_STATES, type ProgressState } from '@sasayaki/api-contract';
-import { IconCheck, IconChevronDown, IconHeadphones } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import type { ProgressState } from '@sasayaki/api-contract';
+import { IconChevronDown, IconHeadphones } from '@tabler/icons-react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MenuOnFirstClick } from '../lazy-menu/MenuOnFirstClick';
+
+// The menu's code loads on the button's first click (MenuOnFirstClick).
+const ProgressMenu = lazy(() =>
+  import('./ProgressMenu').then((module) => ({ default: module.ProgressMenu })),
+);
 
 export interface ProgressSelectProps {
   value: ProgressState | null;
@@ -13,31 +20,20 @@ export interface ProgressSelectProps {
 export function ProgressSelect({ value, onChange, disabled }: ProgressSelectProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-start" withinPortal shadow="md">
-      <Menu.Target>
+    <MenuOnFirstClick
+      button={
         <Button
           variant={value ? 'light' : 'default'}
           leftSection={<IconHeadphones size={16} aria-hidden />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
           disabled={disabled}
           aria-label={t('review.progressLabel')}
+          aria-haspopup="menu"
         >
           {value ? t(`review.progress.${value}`) : t('review.choose')}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {PROGRESS_STATES.map((state) => (
-          <Menu.Item
-            key={state}
-            onClick={() => onChange(state)}
-            aria-current={state === value ? 'true' : undefined}
-            rightSection={state === value ? <IconCheck size={16} aria-label="✓" /> : null}
-            fw={state === value ? 600 : undefined}
-          >
-            {t(`review.progress.${state}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+      menu={(button) => <ProgressMenu value={value} onChange={onChange} target={button} />}
+    />
   );
 }

@@ -4,12 +4,15 @@ import { IconEdit, IconMessageReport, IconPencil, IconPlaylistAdd } from '@table
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaylistMenu } from '../../components/playlist/PlaylistMenu';
+import { MenuOnFirstClick } from '../../components/lazy-menu/MenuOnFirstClick';
 import { ProgressSelect } from '../../components/review/progress';
 import { useSession } from '../auth/session';
 import { useSetProgress, workKey } from './api';
 
-// The dialogs are their own chunks, loaded when first opened.
+// The playlists' menu and the dialogs are their own chunks, loaded when first opened.
+const PlaylistMenu = lazy(() =>
+  import('../../components/playlist/PlaylistMenu').then((module) => ({ default: module.PlaylistMenu })),
+);
 const ReviewDialog = lazy(() =>
   import('../../components/review/ReviewDialog').then((module) => ({ default: module.ReviewDialog })),
 );
@@ -44,13 +47,18 @@ export function WorkActions({ id, work }: { id: string; work: Work }) {
         >
           {t(work.review_text?.trim() ? 'work.actions.editReview' : 'work.actions.writeReview')}
         </Button>
-        <PlaylistMenu
-          workId={work.id}
-          target={
-            <Button variant="light" leftSection={<IconPlaylistAdd size={16} aria-hidden />} disabled={guest}>
+        <MenuOnFirstClick
+          button={
+            <Button
+              variant="light"
+              leftSection={<IconPlaylistAdd size={16} aria-hidden />}
+              disabled={guest}
+              aria-haspopup="menu"
+            >
               {t('playlistMenu.add')}
             </Button>
           }
+          menu={(button) => <PlaylistMenu workId={work.id} target={button} defaultOpened />}
         />
         <Button
           variant="subtle"

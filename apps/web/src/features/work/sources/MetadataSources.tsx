@@ -1,101 +1,24 @@
-import { Accordion, Badge, Group, Table, Text } from '@mantine/core';
-import { METADATA_FIELDS, type WorkMetadataSources } from '@sasayaki/api-contract';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
+import { useIdleStarted } from '../../../lib/idle';
 import { useSession } from '../../auth/session';
-import { useMetadataSources } from './api';
 
-const STATUS_COLOURS: Record<WorkMetadataSources['providers'][number]['status'], string> = {
-  ok: 'teal',
-  not_found: 'gray',
-  failed: 'red',
-  unreadable: 'orange',
-};
+// Its own chunk (Mantine's Accordion and Table, whose scroll container brings floating-ui along): a third
+// of the work page's code, which its first load carried for a closed section at the page's foot.
+const SourcesAccordion = lazy(() =>
+  import('./SourcesAccordion').then((module) => ({ default: module.SourcesAccordion })),
+);
 
 /**
- * Administrators only: where each field of the work came from (a hand edit or a provider) and how each
- * provider last answered, in a section that stays closed (and unfetched) until opened.
+ * Administrators only: the work's metadata sources, at the page's foot. Shown from start-up's idle time
+ * on, so its chunk is not fetched beside the first screen's (issue 14's phone budget).
  */
 export function MetadataSources({ id }: { id: string }) {
-  const { t } = useTranslation();
   const session = useSession();
-  const [opened, setOpened] = useState<string | null>(null);
-  const administrator = session.data?.user?.group === 'administrator';
-  const sources = useMetadataSources(id, administrator && opened !== null);
-  if (!administrator) return null;
+  const idle = useIdleStarted();
+  if (session.data?.user?.group !== 'administrator' || !idle) return null;
   return (
-    <Accordion variant="contained" value={opened} onChange={setOpened}>
-      <Accordion.Item value="sources">
-        <Accordion.Control>{t('workSources.title')}</Accordion.Control>
-        <Accordion.Panel>
-          {sources.data ? (
-            <SourcesBody data={sources.data} />
-          ) : (
-            sources.isError && (
-              <Text fz="sm" c="dimmed">
-                {t('workSources.loadFailed')}
-              </Text>
-            )
-          )}
-        </Accordion.Panel>
-      </Accordion.Item>
-    </Accordion>
-  );
-}
-
-function SourcesBody({ data }: { data: WorkMetadataSources }) {
-  const { t, i18n } = useTranslation();
-  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language);
-  const known = METADATA_FIELDS.flatMap((field) => {
-    const source = data.fields[field];
-    return source ? [{ field, source }] : [];
-  });
-  const order = data.order.map((provider) => t(`workSources.sources.${provider}`)).join(' → ');
-  return (
-    <>
-      <Text fz="xs" c="dimmed" mb="xs">
-        {t('workSources.hint', { order })}
-      </Text>
-      {known.length === 0 ? (
-        <Text fz="sm">{t('workSources.nothingKnown')}</Text>
-      ) : (
-        <Table fz="sm" verticalSpacing={4} withRowBorders={false}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('workSources.field')}</Table.Th>
-              <Table.Th>{t('workSources.source')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {known.map(({ field, source }) => (
-              <Table.Tr key={field}>
-                <Table.Td>{t(`workSources.fields.${field}`)}</Table.Td>
-                <Table.Td>{t(`workSources.sources.${source}`)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      <Text fz="sm" fw={600} mt="sm" mb={4}>
-        {t('workSources.providers')}
-      </Text>
-      {data.providers.map((row) => (
-        <Group key={row.provider} gap="xs" fz="xs" wrap="wrap">
-          <Text fz="sm">{t(`workSources.sources.${row.provider}`)}</Text>
-          <Badge size="xs" variant="light" color={STATUS_COLOURS[row.status]}>
-            {t(`workSources.statuses.${row.status}`)}
-          </Badge>
-          <Text fz="xs" c="dimmed">
-            {t('workSources.fetchedAt', { time: time(row.fetched_at) })}
-            {row.next_fetch_at && ` · ${t('workSources.nextFetchAt', { time: time(row.next_fetch_at) })}`}
-          </Text>
-          {row.message && (
-            <Text fz="xs" c="dimmed">
-              {row.message}
-            </Text>
-          )}
-        </Group>
-      ))}
-    </>
+    <Suspense fallback={null}>
+      <SourcesAccordion id={id} />
+    </Suspense>
   );
 }

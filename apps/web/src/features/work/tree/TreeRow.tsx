@@ -1,24 +1,23 @@
-import { ActionIcon, Menu, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import type { TrackNode } from '@sasayaki/api-contract';
 import {
   IconDotsVertical,
-  IconDownload,
   IconFile,
   IconFileText,
-  IconFileZip,
   IconFolderFilled,
   IconPhoto,
   IconPlayerPauseFilled,
   IconPlayerPlayFilled,
-  IconPlayerTrackNext,
-  IconPlaylistAdd,
 } from '@tabler/icons-react';
-import { memo, type ReactElement, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration, formatSize } from '../../../lib/format';
 import classes from '../work.module.css';
 import { isFolder, summarize } from './tree';
 import { useLongPress } from './use-long-press';
+
+// The ⋮ menu's code (Mantine's Menu, floating-ui) loads when a row's menu is first opened.
+const RowMenu = lazy(() => import('./RowMenu').then((module) => ({ default: module.RowMenu })));
 
 export type RowAction = 'open' | 'playNext' | 'enqueue' | 'download' | 'downloadZip' | 'playAll';
 
@@ -53,82 +52,6 @@ function RowIcon({ node, current, playing }: Pick<TreeRowProps, 'node' | 'curren
     <ThemeIcon radius="md" size={34} variant="light" color={color}>
       <Icon size={18} />
     </ThemeIcon>
-  );
-}
-
-/** The ⋮ menu of a row, around its button (`children`); mounted once first opened. */
-function RowMenu({
-  node,
-  folder,
-  opened,
-  onChange,
-  onAction,
-  children,
-}: {
-  node: TrackNode;
-  folder: ReturnType<typeof summarize> | null;
-  opened: boolean;
-  onChange(opened: boolean): void;
-  onAction: TreeRowProps['onAction'];
-  children: ReactElement;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Menu opened={opened} onChange={onChange} position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>{children}</Menu.Target>
-      <Menu.Dropdown>
-        {folder ? (
-          <>
-            {folder.audio > 0 && (
-              <>
-                <Menu.Item
-                  leftSection={<IconPlayerPlayFilled size={16} />}
-                  onClick={() => onAction('playAll', node)}
-                >
-                  {t('work.menu.playAll')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconPlaylistAdd size={16} />}
-                  onClick={() => onAction('enqueue', node)}
-                >
-                  {t('work.menu.enqueue')}
-                </Menu.Item>
-              </>
-            )}
-            <Menu.Item leftSection={<IconFileZip size={16} />} onClick={() => onAction('downloadZip', node)}>
-              {t('work.menu.downloadZip')}
-            </Menu.Item>
-          </>
-        ) : (
-          <>
-            {node.type === 'audio' && (
-              <>
-                <Menu.Item
-                  leftSection={<IconPlayerTrackNext size={16} />}
-                  onClick={() => onAction('playNext', node)}
-                >
-                  {t('work.menu.playNext')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconPlaylistAdd size={16} />}
-                  onClick={() => onAction('enqueue', node)}
-                >
-                  {t('work.menu.enqueue')}
-                </Menu.Item>
-              </>
-            )}
-            {(node.type === 'text' || node.type === 'image') && (
-              <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => onAction('open', node)}>
-                {t('work.menu.open')}
-              </Menu.Item>
-            )}
-            <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onAction('download', node)}>
-              {t('work.menu.download')}
-            </Menu.Item>
-          </>
-        )}
-      </Menu.Dropdown>
-    </Menu>
   );
 }
 
@@ -214,9 +137,11 @@ export const TreeRow = memo(function TreeRow({
         </span>
       </UnstyledButton>
       {menuMounted ? (
-        <RowMenu node={node} folder={folder} opened={menuOpen} onChange={setMenuOpen} onAction={onAction}>
-          {moreButton}
-        </RowMenu>
+        <Suspense fallback={moreButton}>
+          <RowMenu node={node} folder={folder} opened={menuOpen} onChange={setMenuOpen} onAction={onAction}>
+            {moreButton}
+          </RowMenu>
+        </Suspense>
       ) : (
         moreButton
       )}
