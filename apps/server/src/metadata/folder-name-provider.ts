@@ -7,7 +7,9 @@ import type { ProviderMetadata } from './provider-types.js';
  * metadata.
  */
 export function folderNameMetadata(folderName: string): ProviderMetadata {
-  const parsed = parseFolderName(folderName);
+  // Composed (NFC): macOS writes names decomposed (`ぱ` as `は` + U+309A), typed text is composed, and a
+  // decomposed title or circle was found by no search and matched no circle of the same name.
+  const parsed = parseFolderName(folderName.normalize('NFC'));
   const metadata: ProviderMetadata = {};
   if (parsed.title) metadata.title = parsed.title;
   if (parsed.circle) metadata.circle = { id: null, name: parsed.circle };

@@ -48,54 +48,57 @@ function duration(token: string, value: string): number {
 
 export function parseSearch(keyword: string): ParsedSearch {
   const result: ParsedSearch = { ids: [], words: [], labels: [] };
-  const rest = keyword.replace(TOKEN, (token, minus: string, rawName: string, rawValue: string) => {
-    const name = rawName.toLowerCase();
-    const exclude = minus === '-';
-    const value = rawValue.trim();
-    if (value === '') throw malformed(token, 'empty value');
-    if (exclude && !['tag', 'circle', 'va', 'duration'].includes(name))
-      throw malformed(token, 'cannot be negated');
-    switch (name) {
-      case 'tag':
-      case 'circle':
-      case 'va':
-        result.labels.push({ kind: name, name: value, exclude });
-        break;
-      case 'rate':
-        result.minRating = number(token, value);
-        break;
-      case 'price':
-        result.minPrice = number(token, value);
-        break;
-      case 'sell':
-        result.minSales = number(token, value);
-        break;
-      case 'duration':
-        if (exclude) result.maxDuration = duration(token, value);
-        else result.minDuration = duration(token, value);
-        break;
-      case 'age': {
-        const age = value.toLowerCase();
-        if (!(AGE_RATINGS as readonly string[]).includes(age))
-          throw malformed(token, 'expected general, r15 or adult');
-        result.age = age as ParsedSearch['age'];
-        break;
+  // Composed (NFC), as the search text is: a name pasted from a macOS file name comes decomposed.
+  const rest = keyword
+    .normalize('NFC')
+    .replace(TOKEN, (token, minus: string, rawName: string, rawValue: string) => {
+      const name = rawName.toLowerCase();
+      const exclude = minus === '-';
+      const value = rawValue.trim();
+      if (value === '') throw malformed(token, 'empty value');
+      if (exclude && !['tag', 'circle', 'va', 'duration'].includes(name))
+        throw malformed(token, 'cannot be negated');
+      switch (name) {
+        case 'tag':
+        case 'circle':
+        case 'va':
+          result.labels.push({ kind: name, name: value, exclude });
+          break;
+        case 'rate':
+          result.minRating = number(token, value);
+          break;
+        case 'price':
+          result.minPrice = number(token, value);
+          break;
+        case 'sell':
+          result.minSales = number(token, value);
+          break;
+        case 'duration':
+          if (exclude) result.maxDuration = duration(token, value);
+          else result.minDuration = duration(token, value);
+          break;
+        case 'age': {
+          const age = value.toLowerCase();
+          if (!(AGE_RATINGS as readonly string[]).includes(age))
+            throw malformed(token, 'expected general, r15 or adult');
+          result.age = age as ParsedSearch['age'];
+          break;
+        }
+        case 'subtitle':
+          if (value !== '0' && value !== '1') throw malformed(token, 'expected 0 or 1');
+          result.subtitle = value === '1';
+          break;
+        case 'lang': {
+          const lang = editionLanguageOf(value);
+          if (lang === null) throw malformed(token, 'expected a language such as ja, en, zh-cn, zh-tw or ko');
+          result.lang = lang;
+          break;
+        }
+        default:
+          throw malformed(token, `unknown token "${rawName}"`);
       }
-      case 'subtitle':
-        if (value !== '0' && value !== '1') throw malformed(token, 'expected 0 or 1');
-        result.subtitle = value === '1';
-        break;
-      case 'lang': {
-        const lang = editionLanguageOf(value);
-        if (lang === null) throw malformed(token, 'expected a language such as ja, en, zh-cn, zh-tw or ko');
-        result.lang = lang;
-        break;
-      }
-      default:
-        throw malformed(token, `unknown token "${rawName}"`);
-    }
-    return ' ';
-  });
+      return ' ';
+    });
   if (rest.includes('$')) {
     const fragment = rest.slice(rest.indexOf('$')).split(/\s/)[0] ?? '$';
     throw malformed(fragment, 'expected $name:value$');
