@@ -1,14 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { AppContext } from '../context.js';
+import { NotFound } from '../errors.js';
 
 /**
- * The asmr.one web app links every 8-digit work as `RJ` + the id's last six digits (`RJ01087228` →
- * `/work/RJ087228` → `/api/work/087228`). A six-digit code with a leading zero is never a `Work.id` a
- * client got from us (ids have no leading zero), so when it names no work and exactly one 8-digit work
- * ends in those digits, the request is answered for that work (CatalogueService.shortCodeTarget).
+ * The asmr.one web app links every 8-digit work as `RJ` + the last six digits of its id: `RJ01087228` →
+ * `/work/RJ087228` → `/api/work/087228`, and `RJ02337583` → `/work/RJ337583` → `/api/work/337583`. So
+ * when a six-digit code names no work and exactly one 8-digit work ends in those digits, the request is
+ * answered for that work (CatalogueService.shortCodeTarget); when two could match it stays a 404.
  *
- * Only the routes that take a work id as the apps send it; on them the check costs one regular
- * expression unless the id has that form, which Sasayaki's own clients never send.
+ * Only after the route found nothing: a six-digit code that names a work (`944229`, or `055555` for
+ * RJ055555) is that work, and costs nothing more than a regular expression here. Shorter numbers are
+ * ids only (`87228` is RJ087228's id, never RJ01087228: docs/clients.md, the decision).
  */
 const WORK_ID_PARAM: Readonly<Record<string, 'id' | 'workId'>> = {
   '/api/work/:id': 'id',
@@ -17,28 +19,43 @@ const WORK_ID_PARAM: Readonly<Record<string, 'id' | 'workId'>> = {
   '/api/cover/:id': 'id',
 };
 
-/** `087228`, `RJ087228`, either with the `.jpg` cover URLs append. */
-const SHORT_CODE = /^(?:rj)?(0\d{5})(\.jpg)?$/i;
+/** `087228`, `RJ087228`, `337583`, `RJ337583`, each with the `.jpg` the cover URLs append or without. */
+const SHORT_CODE = /^(?:rj)?(\d{6})(?:\.jpg)?$/i;
 
 function paramOf(routeUrl: string): 'id' | 'workId' | undefined {
   return WORK_ID_PARAM[routeUrl] ?? (routeUrl.startsWith('/api/media/') ? 'workId' : undefined);
 }
 
-/** Adds the look-up to those routes only (call before they are registered), so other routes pay nothing. */
+/**
+ * Adds the fallback to those routes only (call before they are registered), so other routes pay nothing.
+ * The code is read before validation turns it into a number (`087228` and `87228` become the same id).
+ */
 export function registerShortWorkCodes(app: FastifyInstance, ctx: AppContext): void {
-  const resolveShortCode = async (request: FastifyRequest) => {
-    const name = paramOf(request.routeOptions.url ?? '');
-    const params = request.params as Record<string, string>;
-    const match = name ? SHORT_CODE.exec(params[name] ?? '') : null;
-    if (!name || !match?.[1]) return;
-    const { id, fresh } = await ctx.catalogue.shortCodeTarget(Number(match[1]));
-    if (id === null) return;
-    if (fresh)
-      request.log.debug({ code: params[name], workId: id }, 'six-digit code answered as its 8-digit work');
-    params[name] = `${id}${match[2] ?? ''}`;
-  };
+  const codes = new WeakMap<FastifyRequest, number>();
+
   app.addHook('onRoute', (route) => {
-    if (!paramOf(route.url)) return;
-    route.preValidation = [resolveShortCode, ...[route.preValidation ?? []].flat()];
+    const name = paramOf(route.url);
+    if (!name) return;
+    const rememberCode = async (request: FastifyRequest) => {
+      const match = SHORT_CODE.exec((request.params as Record<string, string>)[name] ?? '');
+      if (match?.[1]) codes.set(request, Number(match[1]));
+    };
+    route.preValidation = [rememberCode, ...[route.preValidation ?? []].flat()];
+
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function answerShortCode(request: FastifyRequest, reply: FastifyReply) {
+      try {
+        return await handler.call(this, request, reply);
+      } catch (error) {
+        const digits = codes.get(request);
+        if (!(error instanceof NotFound) || digits === undefined || reply.sent) throw error;
+        const { id, fresh } = await ctx.catalogue.shortCodeTarget(digits);
+        if (id === null) throw error;
+        if (fresh)
+          request.log.debug({ code: digits, workId: id }, 'six-digit code answered as its 8-digit work');
+        (request.params as Record<string, number>)[name] = id;
+        return handler.call(this, request, reply);
+      }
+    };
   });
 }

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FACTORY_LIBRARY, insertWorks } from '../../helpers/catalogue-factory.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
 
 /**
- * The asmr.one web app links `RJ01087228` as `/work/RJ087228` and asks `/api/work/087228` (issue 13):
- * a six-digit code with a leading zero that names no work stands for the one 8-digit work ending in it.
+ * The asmr.one web app links every 8-digit work as `RJ` + the last six digits of its id (issue 13):
+ * `RJ01087228` as `/work/RJ087228` (asking `/api/work/087228`), `RJ02337583` as `/work/RJ337583` (asking
+ * `/api/work/337583`). A six-digit code that names no work stands for the one 8-digit work ending in it.
  */
 describe.each(DATABASE_KINDS)('six-digit codes of 8-digit works on %s', (kind) => {
   let server: TestServer;
@@ -25,6 +26,14 @@ describe.each(DATABASE_KINDS)('six-digit codes of 8-digit works on %s', (kind) =
       // A missing work is not a candidate.
       { id: 1_066_666, title: 'Present', files: audio },
       { id: 2_066_666, title: 'Gone', files: audio, missing: true },
+      // Most 8-digit works: their last six digits have no leading zero.
+      { id: 2_337_583, title: 'No zero', files: audio },
+      // 234567 is a six-digit work of its own: its code is never RJ01234567's.
+      { id: 234_567, title: 'Six digits, no zero', files: audio },
+      { id: 1_234_567, title: 'Shadowed, no zero', files: audio },
+      // 222222 could be either of these.
+      { id: 1_222_222, title: 'One of two, no zero', files: audio },
+      { id: 2_222_222, title: 'Two of two, no zero', files: audio },
     ]);
   });
   afterAll(async () => {
@@ -51,7 +60,29 @@ describe.each(DATABASE_KINDS)('six-digit codes of 8-digit works on %s', (kind) =
     expect((await get('/api/media/check-lrc/087228/0')).json()).toMatchObject({ result: false });
   });
 
+  // What the asmr.one variant asks for the card of RJ02337583 (seen in its build against Sasayaki): the
+  // work page's three calls and the cover it builds when a work carries no cover URL.
+  it.each(['/api/workInfo/337583', '/api/work/337583', '/api/work/RJ337583'])(
+    '%s answers RJ02337583, whose last six digits have no leading zero',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: 2_337_583, source_id: 'RJ02337583' });
+    },
+  );
+
+  it('answers the tree, the cover and the files for a short code without a leading zero', async () => {
+    const tracks = await get('/api/tracks/337583');
+    expect(tracks.statusCode).toBe(200);
+    expect(tracks.json()[0]).toMatchObject({ title: 'track.mp3', hash: '2337583/0' });
+    expect((await get('/api/cover/337583.jpg?type=main')).statusCode).toBe(200);
+    expect((await get('/api/media/check-lrc/337583/0')).json()).toMatchObject({ result: false });
+  });
+
   it('never guesses between two 8-digit works, nor over a six-digit work, nor for a missing one', async () => {
+    expect((await get('/api/work/222222')).statusCode).toBe(404);
+    expect((await get('/api/work/234567')).json()).toMatchObject({ id: 234_567 });
+    expect((await get('/api/cover/234567.jpg?type=main')).statusCode).toBe(200);
     expect((await get('/api/work/011111')).statusCode).toBe(404);
     expect((await get('/api/tracks/011111')).statusCode).toBe(404);
     expect((await get('/api/work/055555')).json()).toMatchObject({ id: 55_555 });
@@ -62,6 +93,19 @@ describe.each(DATABASE_KINDS)('six-digit codes of 8-digit works on %s', (kind) =
     for (const url of ['/api/work/87228', '/api/workInfo/87228', '/api/tracks/87228'])
       expect((await get(url)).statusCode, url).toBe(404);
     expect((await get('/api/work/55555')).json()).toMatchObject({ id: 55_555 });
+  });
+
+  it('looks for an 8-digit work only when the route found none', async () => {
+    const lookUp = vi.spyOn(server.ctx.catalogue, 'shortCodeTarget');
+    try {
+      for (const url of ['/api/work/234567', '/api/cover/234567.jpg?type=main', '/api/tracks/055555'])
+        expect((await get(url)).statusCode, url).toBe(200);
+      expect(lookUp).not.toHaveBeenCalled();
+      expect((await get('/api/work/337583')).statusCode).toBe(200);
+      expect(lookUp).toHaveBeenCalledWith(337_583);
+    } finally {
+      lookUp.mockRestore();
+    }
   });
 
   it('works the answer out once per catalogue version (logged then)', async () => {
