@@ -45,7 +45,14 @@ describe.each(DATABASE_KINDS)('DLsite metadata behind a scan on %s', (kind) => {
     // DLsite on as the installation starts (config.json), so the Settings route may switch it.
     server = await startTestServer(
       kind,
-      { SASAYAKI_LIBRARY: library, SASAYAKI_DLSITE_URL: fixture.url, SASAYAKI_DLSITE_RATE: '100' },
+      {
+        SASAYAKI_LIBRARY: library,
+        SASAYAKI_DLSITE_URL: fixture.url,
+        SASAYAKI_DLSITE_RATE: '100',
+        // Not the defaults (7 and 7), so the schedule's test tells which wait each answer gets.
+        SASAYAKI_DLSITE_REFRESH_DAYS: '3',
+        SASAYAKI_DLSITE_NOT_FOUND_DAYS: '5',
+      },
       { file: { metadata: { dlsite: { enabled: true } } } },
     );
     const scan = await server.ctx.scans.run('incremental');
@@ -160,5 +167,45 @@ describe.each(DATABASE_KINDS)('DLsite metadata behind a scan on %s', (kind) => {
     expect(started.statusCode).toBe(202);
     expect(MetadataFetchProgress.parse(started.json()).enabled).toBe(true);
     expect((await fetchEnded()).done).toBe(0);
+  });
+
+  it('asks DLsite again once a work’s time comes: the refresh wait after an answer, the not-found wait after none', async () => {
+    const DAY_MS = 86_400_000;
+    const dlsiteRow = (workId: number) =>
+      server.ctx.database.db
+        .selectFrom('work_metadata')
+        .select(['status', 'fetched_at', 'next_fetch_at'])
+        .where('work_id', '=', workId)
+        .where('provider', '=', 'dlsite')
+        .executeTakeFirstOrThrow();
+    const waitOf = (row: { fetched_at: string; next_fetch_at: string | null }) =>
+      Date.parse(row.next_fetch_at ?? '') - Date.parse(row.fetched_at);
+    const found = await dlsiteRow(146932);
+    const delisted = await dlsiteRow(200001);
+    expect(found.status).toBe('ok');
+    expect(delisted.status).toBe('not_found');
+    // The ratings, sales and price of a found work are asked again after the refresh wait (3 days here);
+    // a work DLsite did not know after the not-found wait (5 days here). Within a second of the save.
+    expect(Math.abs(waitOf(found) - 3 * DAY_MS)).toBeLessThan(1000);
+    expect(Math.abs(waitOf(delisted) - 5 * DAY_MS)).toBeLessThan(1000);
+
+    // Nothing is due before then; once the time has come (moved back here), the next run asks for those works.
+    const idle = await server.app.inject({ method: 'POST', url: '/api/scan/metadata' });
+    expect(idle.statusCode).toBe(202);
+    expect((await fetchEnded()).done).toBe(0);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await server.ctx.database.db
+      .updateTable('work_metadata')
+      .set({ next_fetch_at: past })
+      .where('provider', '=', 'dlsite')
+      .where('work_id', 'in', [146932, 200001])
+      .execute();
+    const due = await server.app.inject({ method: 'POST', url: '/api/scan/metadata' });
+    expect(due.statusCode).toBe(202);
+    expect(await fetchEnded()).toMatchObject({ done: 2, fetched: 1, notFound: 1, failed: 0, waiting: 0 });
+    expect(Date.parse((await dlsiteRow(146932)).fetched_at)).toBeGreaterThan(Date.parse(found.fetched_at));
+    expect(Date.parse((await dlsiteRow(200001)).next_fetch_at ?? '')).toBeGreaterThan(
+      Date.now() + 4 * DAY_MS,
+    );
   });
 });
