@@ -92,25 +92,35 @@ export class CatalogueService {
     await this.cache.refresh();
     const generation = this.cache.generation;
     const filterKey = JSON.stringify(filter);
-    const totalCount = await this.count(filter, filterKey);
-    // betterRandom is the random-play button: one random work, whatever the page.
-    const offset = order === 'betterRandom' ? Math.floor(this.random() * totalCount) : (page - 1) * pageSize;
+    // betterRandom is the random-play button: one random work, whatever the page, so its offset needs the
+    // count first.
+    const random = order === 'betterRandom';
+    const knownCount = random ? await this.count(filter, filterKey) : this.cache.counts.get(filterKey);
+    const offset = random ? Math.floor(this.random() * (knownCount ?? 0)) : (page - 1) * pageSize;
     const request = {
       filter,
       order,
       sort: options.sort ?? DEFAULT_SORT,
       seed: options.seed ?? 7,
       offset,
-      limit: order === 'betterRandom' ? 1 : pageSize,
+      limit: random ? 1 : pageSize,
       userId,
     };
     // Pages that depend on a user (their ratings) or on chance are never kept.
     const pageKey =
-      order === 'rating' || order === 'betterRandom'
+      order === 'rating' || random
         ? null
         : `${filterKey}|${order}|${request.sort}|${request.seed}|${offset}|${request.limit}`;
-    const ids = offset < totalCount ? await this.pageIds(request, pageKey) : [];
-    const userFields = await this.userFieldsOn(ids, userId);
+    // Once the catalogue moved (each batch of the metadata fetch moves it) nothing is cached: the count,
+    // the page's ids and the listener's marks do not wait on each other, so they are asked together, on
+    // PostgreSQL one round trip's wait instead of three in a row (bench/README.md, "DLsite metadata").
+    // With the count known, a page past the end asks for no ids.
+    const [totalCount, ids, marks] = await Promise.all([
+      knownCount ?? this.count(filter, filterKey),
+      knownCount === undefined || offset < knownCount ? this.pageIds(request, pageKey) : [],
+      userId === null ? null : this.marksOf(userId),
+    ]);
+    const userFields = await this.userFieldsOn(ids, userId, marks);
     const pagination = { currentPage: page, pageSize, totalCount };
     return {
       envelope: async () => ({ works: await this.worksWithFields(ids, userFields), pagination }),
@@ -250,7 +260,10 @@ export class CatalogueService {
   async worksByIds(ids: number[], userId: number | null): Promise<Work[]> {
     // Two independent reads: asked together, a single work (its page, a search by its code) waits for
     // one round trip to PostgreSQL at most instead of two in a row.
-    const [userFields, works] = await Promise.all([this.userFieldsOn(ids, userId), this.sharedWorks(ids)]);
+    const [userFields, works] = await Promise.all([
+      this.userFieldsOn(ids, userId, null),
+      this.sharedWorks(ids),
+    ]);
     return withFields(ids, works, userFields);
   }
 
@@ -272,14 +285,16 @@ export class CatalogueService {
 
   /**
    * The user's fields on those of `ids` they marked: none asked for when they marked none of them, so
-   * such a page is the shared one and a single such work costs only its card.
+   * such a page is the shared one and a single such work costs only its card. `marks`: the user's marks
+   * when already read, else null.
    */
   private async userFieldsOn(
     ids: number[],
     userId: number | null,
+    marks: MarkedWorks | null,
   ): Promise<ReadonlyMap<number, UserWorkFields>> {
     if (userId === null || ids.length === 0) return NO_USER_FIELDS;
-    const { reviewed } = await this.marksOf(userId);
+    const { reviewed } = marks ?? (await this.marksOf(userId));
     const marked = ids.filter((id) => reviewed.has(id));
     return marked.length === 0 ? NO_USER_FIELDS : this.works.userFieldsFor(userId, marked);
   }
