@@ -17,6 +17,7 @@ import {
   SCAN_STATUSES,
   SORT_DIRECTIONS,
   TAG_LANGUAGES,
+  UNKNOWN_CIRCLE,
   USER_GROUPS,
   WORK_ORDERS,
 } from './constants.js';
@@ -92,20 +93,23 @@ export const Work = z.object({
   id: z.number().int(),
   source_id: z.string(),
   title: z.string(),
-  /** 0 when no provider knows the circle (never null since issue 12; the type stays for old readers). */
-  circle_id: z.number().int().nullable(),
-  /** The circle's name; '' when unknown. */
-  name: z.string().nullable(),
-  /** Always an object: `UNKNOWN_CIRCLE` ({ id: 0, name: '' }) when no provider knows the circle. */
-  circle: Circle,
+  circle_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('0 when no provider knows the circle (never null since issue 12; nullable for old readers)'),
+  name: z.string().nullable().describe("The circle's name; '' when unknown"),
+  // kikoeru's web app throws on `circle: null` and drops the card, so an unknown circle is an object too.
+  circle: Circle.describe(
+    `Always an object, never null: ${JSON.stringify(UNKNOWN_CIRCLE)} (UNKNOWN_CIRCLE) when no provider knows the circle`,
+  ),
   vas: z.array(Va),
   tags: z.array(Tag),
   release: z.string().nullable(),
   create_date: z.string(),
   price: z.number().nullable(),
   dl_count: z.number().nullable(),
-  /** true for adult works; false when all-ages, R-15 or unknown. */
-  nsfw: z.boolean(),
+  nsfw: z.boolean().describe('true for adult works; false when all-ages, R-15 or unknown (never null)'),
   has_subtitle: z.boolean(),
   rate_average_2dp: z.number().nullable(),
   rate_count: z.number().nullable(),

@@ -5,6 +5,8 @@ import {
   formatWorkCode,
   parseWorkId,
   SORT_OPTIONS,
+  UNKNOWN_CIRCLE,
+  Work,
   WorkIdParam,
 } from '../src/index.js';
 
@@ -98,5 +100,18 @@ describe('sort options', () => {
   it('lists the 13 options of the spec, newest first as the default', () => {
     expect(SORT_OPTIONS).toHaveLength(13);
     expect(new Set(SORT_OPTIONS.map((option) => `${option.order} ${option.sort}`)).size).toBe(13);
+  });
+});
+
+describe('a Work for old clients (issue 12 item 8)', () => {
+  it('says in the document what an unknown circle looks like, and that circle and nsfw are never null', () => {
+    // kikoeru's web app throws on `circle: null` and drops the card: the OpenAPI document (built from these
+    // descriptions) must tell client authors what stands for "no circle known".
+    expect(Work.shape.circle.description).toContain(JSON.stringify(UNKNOWN_CIRCLE));
+    expect(Work.shape.circle.description).toMatch(/never null/);
+    expect(Work.shape.circle_id.description).toMatch(/^0 when/);
+    expect(Work.shape.name.description).toContain("''");
+    expect(Work.shape.nsfw.description).toMatch(/never null/);
+    expect(Work.shape.circle.safeParse(null).success).toBe(false);
   });
 });
