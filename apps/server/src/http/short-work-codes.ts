@@ -10,7 +10,8 @@ import { NotFound } from '../errors.js';
  *
  * Only after the route found nothing: a six-digit code that names a work (`944229`, or `055555` for
  * RJ055555) is that work, and costs nothing more than a regular expression here. Shorter numbers are
- * ids only (`87228` is RJ087228's id, never RJ01087228: docs/clients.md, the decision).
+ * ids only (`87228` is RJ087228's id, never RJ01087228: docs/clients.md, the decision), except the
+ * cover's placeholder below.
  */
 const WORK_ID_PARAM: Readonly<Record<string, 'id' | 'workId'>> = {
   '/api/work/:id': 'id',
@@ -21,6 +22,12 @@ const WORK_ID_PARAM: Readonly<Record<string, 'id' | 'workId'>> = {
 
 /** `087228`, `RJ087228`, `337583`, `RJ337583`, each with the `.jpg` the cover URLs append or without. */
 const SHORT_CODE = /^(?:rj)?(\d{6})(?:\.jpg)?$/i;
+/**
+ * The cover also takes the code without its leading zeros: while the variant's work page waits for the
+ * work, it shows the cover of `parseInt` of the code in its address (`/work/RJ087228` →
+ * `/api/cover/87228.jpg`, `/work/RJ009085` → `/api/cover/9085.jpg`). Only with its `.jpg`, as it builds it.
+ */
+const COVER_CODE = /^(?:rj)?(\d{6})(?:\.jpg)?$|^(\d{1,5})\.jpg$/i;
 
 function paramOf(routeUrl: string): 'id' | 'workId' | undefined {
   return WORK_ID_PARAM[routeUrl] ?? (routeUrl.startsWith('/api/media/') ? 'workId' : undefined);
@@ -36,9 +43,11 @@ export function registerShortWorkCodes(app: FastifyInstance, ctx: AppContext): v
   app.addHook('onRoute', (route) => {
     const name = paramOf(route.url);
     if (!name) return;
+    const pattern = route.url === '/api/cover/:id' ? COVER_CODE : SHORT_CODE;
     const rememberCode = async (request: FastifyRequest) => {
-      const match = SHORT_CODE.exec((request.params as Record<string, string>)[name] ?? '');
-      if (match?.[1]) codes.set(request, Number(match[1]));
+      const match = pattern.exec((request.params as Record<string, string>)[name] ?? '');
+      const digits = match?.[1] ?? match?.[2];
+      if (digits) codes.set(request, Number(digits));
     };
     route.preValidation = [rememberCode, ...[route.preValidation ?? []].flat()];
 

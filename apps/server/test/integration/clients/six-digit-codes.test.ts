@@ -34,6 +34,7 @@ describe.each(DATABASE_KINDS)('six-digit codes of 8-digit works on %s', (kind) =
       // 222222 could be either of these.
       { id: 1_222_222, title: 'One of two, no zero', files: audio },
       { id: 2_222_222, title: 'Two of two, no zero', files: audio },
+      { id: 1_009_085, title: 'Two leading zeros', files: audio },
     ]);
   });
   afterAll(async () => {
@@ -79,6 +80,22 @@ describe.each(DATABASE_KINDS)('six-digit codes of 8-digit works on %s', (kind) =
     expect((await get('/api/media/check-lrc/337583/0')).json()).toMatchObject({ result: false });
   });
 
+  // While its work page waits for the work, the variant shows the cover of `parseInt` of the code in its
+  // address: /work/RJ087228 asks /api/cover/87228.jpg, /work/RJ009085 /api/cover/9085.jpg.
+  it.each([
+    ['/api/cover/87228.jpg?type=main', 1_087_228],
+    ['/api/cover/9085.jpg?type=main', 1_009_085],
+  ])("%s, the cover the variant shows first, is that 8-digit work's", async (url, id) => {
+    // Every factory work has the placeholder cover: which work was asked is what tells them apart.
+    const cover = vi.spyOn(server.ctx.media, 'cover');
+    try {
+      expect((await get(url)).statusCode).toBe(200);
+      expect(cover).toHaveBeenLastCalledWith(id, 'main', 'jpeg');
+    } finally {
+      cover.mockRestore();
+    }
+  });
+
   it('never guesses between two 8-digit works, nor over a six-digit work, nor for a missing one', async () => {
     expect((await get('/api/work/222222')).statusCode).toBe(404);
     expect((await get('/api/work/234567')).json()).toMatchObject({ id: 234_567 });
@@ -93,6 +110,13 @@ describe.each(DATABASE_KINDS)('six-digit codes of 8-digit works on %s', (kind) =
     for (const url of ['/api/work/87228', '/api/workInfo/87228', '/api/tracks/87228'])
       expect((await get(url)).statusCode, url).toBe(404);
     expect((await get('/api/work/55555')).json()).toMatchObject({ id: 55_555 });
+    // The cover's short number is read the same way only when no work has it, and only with `.jpg`.
+    const cover = vi.spyOn(server.ctx.media, 'cover');
+    expect((await get('/api/cover/55555.jpg')).statusCode).toBe(200);
+    expect(cover).toHaveBeenLastCalledWith(55_555, 'main', 'jpeg');
+    cover.mockRestore();
+    expect((await get('/api/cover/87228')).statusCode).toBe(404);
+    expect((await get('/api/cover/22222.jpg')).statusCode).toBe(404);
   });
 
   it('looks for an 8-digit work only when the route found none', async () => {
