@@ -9,6 +9,7 @@ import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 import { useSession } from '../auth/session';
 import { cancelScan, SCAN_QUERY_KEY, startScan, useScanState } from './api';
 import { FailedItems } from './FailedItems';
+import { LocalWorkForm } from './LocalWorkForm';
 import { MetadataFetchPanel } from './MetadataFetchPanel';
 import { ScanHistory } from './ScanHistory';
 import { ScanLog } from './ScanLog';
@@ -18,8 +19,8 @@ import { UnavailableRoots } from './UnavailableRoots';
 import { useScanLive } from './use-scan-live';
 
 /**
- * /admin/scanner: start, cancel and watch library scans live, the folders not mounted, and the history of
- * past scans (administrators; others get a 403).
+ * /admin/scanner: start, cancel and watch library scans live, the folders not mounted, a codeless folder
+ * made a work, and the history of past scans (administrators; others get a 403).
  */
 export default function ScannerPage() {
   const { t } = useTranslation();
@@ -59,6 +60,7 @@ export default function ScannerPage() {
         {state?.metadata && <MetadataFetchPanel progress={state.metadata} />}
         <ScanLog issues={issues} events={live.events} />
         <FailedItems issues={issues} />
+        {isAdmin && <LocalWorkForm />}
         {isAdmin && <ScanHistory />}
       </Stack>
     </Container>

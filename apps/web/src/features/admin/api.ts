@@ -1,4 +1,10 @@
-import type { MetadataFetchProgress, ScanHistory, ScanMode, ScanState } from '@sasayaki/api-contract';
+import type {
+  MetadataFetchProgress,
+  ScanHistory,
+  ScanMode,
+  ScanState,
+  WorkCodeAnswer,
+} from '@sasayaki/api-contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
@@ -19,6 +25,11 @@ export function startScan(mode: ScanMode): Promise<ScanState> {
 
 export function cancelScan(): Promise<ScanState> {
   return api<ScanState>('/api/scan', { method: 'DELETE' });
+}
+
+/** `POST /api/admin/works/local`: a codeless folder becomes a work with a local id (the server starts a scan). */
+export function markFolderAsWork(path: string): Promise<WorkCodeAnswer> {
+  return api<WorkCodeAnswer>('/api/admin/works/local', { method: 'POST', body: { path } });
 }
 
 /** Works handled so far, unchanged ones included (servers before the `unchanged` count left them out). */

@@ -120,6 +120,13 @@ export const adminMessages = defineMessages({
         waiting: 'waiting',
       },
     },
+    localWork: {
+      title: 'A folder without a code as a work',
+      hint: 'The folder’s absolute path, inside a library folder. It gets a local id (LOCAL-…) and appears with the next scan; it can be given a code later.',
+      path: 'Folder',
+      mark: 'Make it a work',
+      marked: '{{code}}: it appears with the scan',
+    },
   },
   'zh-CN': {
     scanner: {
@@ -231,6 +238,13 @@ export const adminMessages = defineMessages({
       cancel: '停止获取',
       off: '已关闭从 DLsite 获取（设置项）；已获取的内容会保留。',
       counts: { done: '已处理', fetched: '已获取', notFound: '未找到', failed: '失败', waiting: '等待中' },
+    },
+    localWork: {
+      title: '将没有编号的文件夹设为作品',
+      hint: '文件夹的绝对路径，须位于媒体库文件夹内。它会获得本地编号（LOCAL-…），并随下一次扫描出现；之后可以再为它指定编号。',
+      path: '文件夹',
+      mark: '设为作品',
+      marked: '{{code}}：将随扫描出现',
     },
   },
   ja: {
@@ -349,6 +363,13 @@ export const adminMessages = defineMessages({
         failed: '失敗',
         waiting: '待機中',
       },
+    },
+    localWork: {
+      title: '作品番号のないフォルダを作品にする',
+      hint: 'ライブラリのフォルダ内にあるフォルダの絶対パス。ローカル ID（LOCAL-…）が付き、次のスキャンで表示されます。作品番号は後から付けられます。',
+      path: 'フォルダ',
+      mark: '作品にする',
+      marked: '{{code}}：スキャンで表示されます',
     },
   },
 });
