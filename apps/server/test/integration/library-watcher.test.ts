@@ -184,3 +184,41 @@ describe.each(DATABASE_KINDS)('library watcher on %s', (kind) => {
     expect(await work(400_042)).toBeUndefined();
   });
 });
+
+/** SASAYAKI_WATCH=poll, for network mounts that send no file-system events (issue 15 item 4). */
+describe.each(DATABASE_KINDS)('library watcher polling on %s', (kind) => {
+  it('polls instead of listening, and a work copied in is in the catalogue within 5 s', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'sasayaki-watch-poll-'));
+    const library = writeSlowLibrary(base, 1, 100);
+    const source = writeSlowLibrary(join(base, 'source'), 1, 100).root;
+    const server = await startTestServer(kind, {
+      SASAYAKI_LIBRARY: library.root,
+      FFPROBE_PATH: library.ffprobePath,
+      SASAYAKI_WATCH: 'poll',
+      SASAYAKI_WATCH_DEBOUNCE_MS: '500',
+      SASAYAKI_WATCH_POLL_MS: '500',
+    });
+    try {
+      await server.ctx.scans.run('incremental');
+      await server.ctx.libraryWatcher.start();
+      // chokidar's polling (fs.watchFile) is what sees changes on a mount without events.
+      const watcher = (
+        server.ctx.libraryWatcher as unknown as { watcher: { options: { usePolling: boolean } } }
+      ).watcher;
+      expect(watcher.options.usePolling).toBe(true);
+      cpSync(join(source, 'RJ300001 Work 1'), join(library.root, 'RJ400051 Polled'), { recursive: true });
+      await within(5000, async () => {
+        const row = await server.ctx.database.db
+          .selectFrom('works')
+          .select('missing')
+          .where('id', '=', 400_051)
+          .executeTakeFirst();
+        return row?.missing === 0;
+      });
+      await server.ctx.scans.waitForLocalScan();
+    } finally {
+      await server.close();
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
