@@ -111,7 +111,7 @@ describe('prefetch hints', { timeout: 60_000 }, () => {
   });
 });
 
-/** The guest's password is public: its hints count against its request budget, past which they are ignored. */
+/** The guest's password is public: its hints count against a budget as large as its requests', past which they are ignored. */
 describe('the guest account’s prefetch hints', { timeout: 60_000 }, () => {
   const BUDGET = 5;
   let server: TestServer;

@@ -35,6 +35,16 @@ function isCover(url: string): boolean {
   return url.startsWith('/api/cover/');
 }
 
+/**
+ * The asmr.one web app sends an OPTIONS prefetch hint of every track of each work page it opens: counted
+ * with the guest's other requests, two work pages of thirty tracks spent its minute and the third page
+ * met a 429. Its hints get a budget of their own, as large as its request budget, which is what it
+ * protects: at most that many transcodes a minute started by a password everyone knows.
+ */
+function isPrefetchHint(method: string, url: string): boolean {
+  return method === 'OPTIONS' && url.startsWith('/api/media/stream');
+}
+
 function isStream(url: string): boolean {
   return url.startsWith('/api/media/stream') || url.startsWith('/api/media/download');
 }
@@ -106,11 +116,13 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
   const localAdmin = ctx.config.auth.enabled ? null : await ctx.accounts.firstAdministrator();
   const guestStreams = new Map<string, number>();
   /**
-   * Counted in this process's memory, also on PostgreSQL: a cover is a cached file, and a database write
-   * for each would cost more than serving it. With several processes a guest may get each one's budget,
-   * which is what it protects: a process's own work. Other guest requests are counted in the shared limiter.
+   * Counted in this process's memory, also on PostgreSQL: a cover is a cached file and a hint an empty
+   * answer, and a database write for each would cost more than serving it. With several processes a guest
+   * may get each one's budget, which is what it protects: a process's own work. Other guest requests are
+   * counted in the shared limiter.
    */
   const coverCounts = new MemoryRateLimiter();
+  const hintCounts = new MemoryRateLimiter();
 
   const limitGuestStreams = (request: FastifyRequest, reply: FastifyReply) => {
     const open = guestStreams.get(request.ip) ?? 0;
@@ -133,11 +145,14 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     return token ? await ctx.accounts.userForToken(token) : null;
   };
 
-  /** Counts a guest request against its budget per address (covers have their own). */
-  const guestBudget = (request: FastifyRequest, routeUrl: string) =>
-    isCover(routeUrl)
-      ? coverCounts.hit(`guest-covers:${request.ip}`, limits.guestCoversPerMinute, MINUTE)
-      : ctx.rateLimiter.hit(`guest:${request.ip}`, limits.guestRequestsPerMinute, MINUTE);
+  /** Counts a guest request against its budget per address (covers and prefetch hints have their own). */
+  const guestBudget = (request: FastifyRequest, routeUrl: string) => {
+    if (isCover(routeUrl))
+      return coverCounts.hit(`guest-covers:${request.ip}`, limits.guestCoversPerMinute, MINUTE);
+    if (isPrefetchHint(request.method, routeUrl))
+      return hintCounts.hit(`guest-hints:${request.ip}`, limits.guestRequestsPerMinute, MINUTE);
+    return ctx.rateLimiter.hit(`guest:${request.ip}`, limits.guestRequestsPerMinute, MINUTE);
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     const routeUrl = request.routeOptions.url ?? '';

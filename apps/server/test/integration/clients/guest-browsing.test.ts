@@ -5,6 +5,8 @@ import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/
 
 const PAGES = 8;
 const WORK_IDS = Array.from({ length: 12 * PAGES }, (_, i) => 200_001 + i);
+const LONG_WORK = 300_001;
+const TRACKS = 30;
 
 /**
  * The guest in the ecosystem's apps (issue 13 part 1): each list page is one request and 12 covers and
@@ -16,10 +18,18 @@ describe.each(DATABASE_KINDS)('a guest browsing in the apps on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind, ACCOUNTS_ON);
-    await insertWorks(
-      server.ctx.database.db,
-      WORK_IDS.map((id) => ({ id, title: `Work ${id}` })),
-    );
+    await insertWorks(server.ctx.database.db, [
+      ...WORK_IDS.map((id) => ({ id, title: `Work ${id}` })),
+      {
+        id: LONG_WORK,
+        title: 'Thirty tracks',
+        files: Array.from({ length: TRACKS }, (_, i) => ({
+          path: `${i + 1}.mp3`,
+          type: 'audio',
+          duration: 60,
+        })),
+      },
+    ]);
   });
   afterAll(async () => {
     await server?.close();
@@ -48,5 +58,23 @@ describe.each(DATABASE_KINDS)('a guest browsing in the apps on %s', (kind) => {
       }
     }
     expect([...statuses]).toEqual([200]);
+  });
+
+  // The asmr.one variant's work page, as its build sent it against Sasayaki: the work, its details and its
+  // tree, then an OPTIONS prefetch hint of every track's low-bitrate stream (media/prefetch-queue.ts bounds
+  // the work they queue), with the token in the Authorization header.
+  it('opens 8 work pages of 30 tracks in a minute with their prefetch hints, never throttled', async () => {
+    const token = await login(server, 'guest', 'guest');
+    await awayFromAMinuteEdge(20_000);
+    const send = (method: 'GET' | 'OPTIONS', url: string) =>
+      server.app.inject({ method, url, headers: bearer(token), remoteAddress: '198.51.100.78' });
+    const statuses = new Set<number>();
+    for (let visit = 0; visit < PAGES; visit++) {
+      for (const url of [`/api/workInfo/${LONG_WORK}`, `/api/work/${LONG_WORK}`, `/api/tracks/${LONG_WORK}`])
+        statuses.add((await send('GET', url)).statusCode);
+      for (let file = 0; file < TRACKS; file++)
+        statuses.add((await send('OPTIONS', `/api/media/stream-lq/${LONG_WORK}/${file}`)).statusCode);
+    }
+    expect([...statuses].sort()).toEqual([200, 204]);
   });
 });
