@@ -27,7 +27,13 @@ export const AdminSettingValues = AdminSettings.extend({
     .max(256)
     .describe('Bitrate of the low-bitrate streams (quality); files made at another bitrate are made again'),
   scanDepth: z.number().int().min(1).max(64).describe('How many folder levels below a library folder'),
-  scanSchedule: z.string().max(32).describe('"off" or "daily HH:MM" (server time)'),
+  scanSchedule: z
+    .string()
+    .max(100)
+    .describe(
+      '"off", "daily HH:MM", or a 5-field cron expression "minute hour day-of-month month day-of-week" ' +
+        "(*, lists 1,15, ranges 1-5, steps */15, names jan-dec and sun-sat); in the server's local time",
+    ),
   watch: z.enum(WATCH_MODES).describe('The library watcher: file-system events, polling, or off'),
   metadataProviders: z
     .array(z.enum(METADATA_PROVIDER_NAMES))

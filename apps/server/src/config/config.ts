@@ -4,7 +4,7 @@ import { cpus } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { WATCH_MODES, type WatchMode } from '@sasayaki/api-contract';
 import { z } from 'zod';
-import { parseScanSchedule, type ScanSchedule } from '../jobs/scan-schedule.js';
+import { InvalidScanSchedule, parseScanSchedule, type ScanSchedule } from '../jobs/scan-schedule.js';
 import { LOW_BITRATE_KBPS } from '../media/transcode-args.js';
 import {
   DEFAULT_PROVIDER_ORDER,
@@ -295,16 +295,22 @@ function boolFromEnv(env: NodeJS.ProcessEnv, name: string): boolean | undefined 
   throw new ConfigError(name, `expected true or false, got "${env[name]}"`);
 }
 
-/** SASAYAKI_SCAN_SCHEDULE (or `scan.schedule`): `off` or `daily HH:MM`. */
-function scanScheduleFrom(env: NodeJS.ProcessEnv, fileValue: string | undefined): ScanSchedule {
+/** SASAYAKI_SCAN_SCHEDULE (or `scan.schedule`): `off`, `daily HH:MM` or a cron expression. */
+function scanScheduleFromSources(env: NodeJS.ProcessEnv, fileValue: string | undefined): ScanSchedule {
   const fromEnv = env.SASAYAKI_SCAN_SCHEDULE;
-  const [name, text] =
-    fromEnv !== undefined && fromEnv !== ''
-      ? ['SASAYAKI_SCAN_SCHEDULE', fromEnv]
-      : ['scan.schedule', fileValue ?? DEFAULT_SCAN_SCHEDULE];
-  const schedule = parseScanSchedule(text);
-  if (!schedule) throw new ConfigError(name, `expected "off" or "daily HH:MM", got "${text}"`);
-  return schedule;
+  return fromEnv !== undefined && fromEnv !== ''
+    ? scanScheduleFrom(fromEnv, 'SASAYAKI_SCAN_SCHEDULE')
+    : scanScheduleFrom(fileValue ?? DEFAULT_SCAN_SCHEDULE, 'scan.schedule');
+}
+
+/** A scan schedule's text (jobs/scan-schedule.ts), or a ConfigError naming `setting` and the accepted forms. */
+export function scanScheduleFrom(text: string, setting: string): ScanSchedule {
+  try {
+    return parseScanSchedule(text);
+  } catch (error) {
+    if (error instanceof InvalidScanSchedule) throw new ConfigError(setting, error.message);
+    throw error;
+  }
 }
 
 /** SASAYAKI_WATCH: true (file-system events), false (off) or poll. */
@@ -558,7 +564,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       concurrency: intFromEnv(env, 'SASAYAKI_SCAN_CONCURRENCY', 1, 64) ?? file.scan?.concurrency ?? 4,
       onStartup: boolFromEnv(env, 'SASAYAKI_SCAN_ON_STARTUP') ?? file.scan?.onStartup ?? true,
       leaseMs: intFromEnv(env, 'SASAYAKI_SCAN_LEASE_MS', 1000, 3_600_000) ?? file.scan?.leaseMs ?? 30_000,
-      schedule: scanScheduleFrom(env, file.scan?.schedule),
+      schedule: scanScheduleFromSources(env, file.scan?.schedule),
     },
     watch: {
       mode: watchModeFromEnv(env) ?? file.watch?.mode ?? 'events',

@@ -1,28 +1,64 @@
+import {
+  type CronExpression,
+  InvalidCronExpression,
+  nextCronTime,
+  parseCronExpression,
+} from './cron-expression.js';
+
 /**
- * When the scheduled whole-library scan runs: `off`, or `daily HH:MM` in the server's local time (the
- * form SASAYAKI_SCAN_SCHEDULE takes; config/config.ts parses it once).
+ * When the scheduled whole-library scan runs, in the server's local time: `off`, `daily HH:MM`, or a
+ * 5-field cron expression (cron-expression.ts). The forms SASAYAKI_SCAN_SCHEDULE takes; config/config.ts
+ * parses it once.
  */
-export type ScanSchedule = { kind: 'off' } | { kind: 'daily'; hour: number; minute: number };
+export type ScanSchedule =
+  | { kind: 'off' }
+  | { kind: 'daily'; hour: number; minute: number }
+  | { kind: 'cron'; cron: CronExpression };
+
+/** What a refusal says is accepted. */
+export const SCAN_SCHEDULE_FORMS =
+  'expected "off", "daily HH:MM" or a cron expression of 5 fields (minute hour day-of-month month ' +
+  'day-of-week, e.g. "0 4 * * *" or "30 3 * * mon-fri")';
+
+/** Why a schedule's text was refused; the message names the accepted forms (the caller names the setting). */
+export class InvalidScanSchedule extends Error {}
 
 const DAILY = /^daily\s+([01]?\d|2[0-3]):([0-5]\d)$/;
 
-/** The schedule a setting's text names, or null when it names none (the caller reports the setting). */
-export function parseScanSchedule(text: string): ScanSchedule | null {
+/** The schedule a setting's text names; throws InvalidScanSchedule when it names none. */
+export function parseScanSchedule(text: string): ScanSchedule {
   const value = text.trim().toLowerCase();
   if (value === 'off') return { kind: 'off' };
-  const match = DAILY.exec(value);
-  if (!match) return null;
-  return { kind: 'daily', hour: Number(match[1]), minute: Number(match[2]) };
+  const daily = DAILY.exec(value);
+  if (daily) return { kind: 'daily', hour: Number(daily[1]), minute: Number(daily[2]) };
+  if (value.split(/\s+/).length !== 5) throw new InvalidScanSchedule(`${SCAN_SCHEDULE_FORMS}, got "${text}"`);
+  try {
+    return { kind: 'cron', cron: parseCronExpression(value) };
+  } catch (error) {
+    if (!(error instanceof InvalidCronExpression)) throw error;
+    throw new InvalidScanSchedule(`"${text}": ${error.message}; ${SCAN_SCHEDULE_FORMS}`);
+  }
+}
+
+/** The text that names the schedule (the Settings page shows and saves it). */
+export function scheduleText(schedule: ScanSchedule): string {
+  if (schedule.kind === 'off') return 'off';
+  if (schedule.kind === 'cron') return schedule.cron.text;
+  return `daily ${String(schedule.hour).padStart(2, '0')}:${String(schedule.minute).padStart(2, '0')}`;
 }
 
 /** The next time after `now` the schedule names; null when it is off. */
 export function nextScheduledScan(schedule: ScanSchedule, now: Date): Date | null {
   if (schedule.kind === 'off') return null;
+  if (schedule.kind === 'cron') return nextCronTime(schedule.cron, now);
   const next = new Date(now);
   next.setHours(schedule.hour, schedule.minute, 0, 0);
   if (next.getTime() <= now.getTime()) next.setDate(next.getDate() + 1);
   return next;
 }
+
+/** setTimeout's longest delay (about 24.8 days); a longer one would fire at once. */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 
 export interface ScheduledScanner {
   /** Starts a whole-library scan unless one is running (the one running covers the library). */
@@ -45,11 +81,16 @@ export function startScanSchedule(
   const arm = () => {
     const next = nextScheduledScan(schedule, clock());
     if (!next) return;
-    // setTimeout's delay is at most about 24.8 days; a daily schedule stays far below it.
-    timer = setTimeout(() => {
-      scans.startUnlessRunning('incremental').catch(onError);
-      arm();
-    }, next.getTime() - clock().getTime());
+    const delay = next.getTime() - clock().getTime();
+    // A cron schedule can be further away than a timer can wait (`0 4 29 2 *`): wait the longest a timer
+    // can, then look again.
+    timer =
+      delay > MAX_TIMER_DELAY_MS
+        ? setTimeout(arm, MAX_TIMER_DELAY_MS)
+        : setTimeout(() => {
+            scans.startUnlessRunning('incremental').catch(onError);
+            arm();
+          }, delay);
     timer.unref();
   };
   arm();

@@ -95,6 +95,24 @@ describe.each(DATABASE_KINDS)('administrator settings on %s', (kind) => {
     expect((await view()).scanDepth).toBe(5);
   });
 
+  it('takes a cron expression for the scan schedule, and refuses one that never runs saying why', async () => {
+    const never = await put({ scanSchedule: '0 0 31 2 *' });
+    expect(never.statusCode).toBe(400);
+    expect(never.json().errors[0]).toMatchObject({ param: 'scanSchedule', value: '0 0 31 2 *' });
+    expect(never.json().error).toMatch(
+      /scanSchedule: "0 0 31 2 \*": never runs.*expected "off", "daily HH:MM"/,
+    );
+    const badField = await put({ scanSchedule: '0 4 * * funday' });
+    expect(badField.statusCode).toBe(400);
+    expect(badField.json().error).toMatch(/day of week "funday" is not a number or sun-sat/);
+
+    const saved = AdminSettingsSaved.parse((await put({ scanSchedule: ' 0,30 2-4 1-7 * MON ' })).json());
+    expect(saved.scanSchedule).toBe('0,30 2-4 1-7 * mon');
+    expect(server.ctx.config.scan.schedule.kind).toBe('cron');
+    expect((await view()).scanSchedule).toBe('0,30 2-4 1-7 * mon');
+    expect((await put({ scanSchedule: 'daily 04:00' })).statusCode).toBe(200);
+  });
+
   it('refuses a library folder that is relative, missing, a file, or inside or around the data folder', async () => {
     const file = join(base, 'a-file.txt');
     writeFileSync(file, 'not a folder');

@@ -4,11 +4,12 @@ import {
   ConfigError,
   corsOriginsFrom,
   metadataProvidersFrom,
+  scanScheduleFrom,
   type TrustProxy,
   trustProxyFrom,
 } from '../../config/config.js';
 import { Invalid } from '../../errors.js';
-import { parseScanSchedule, type ScanSchedule } from '../../jobs/scan-schedule.js';
+import { scheduleText } from '../../jobs/scan-schedule.js';
 
 /** The settings kept in the configuration object (the other four: the runtime switches and the folders). */
 export type ConfigSettingKey = Exclude<
@@ -35,11 +36,6 @@ export const CONFIG_SETTING_KEYS: readonly ConfigSettingKey[] = [
 ];
 
 const MEBIBYTE = 1024 * 1024;
-
-export function scheduleText(schedule: ScanSchedule): string {
-  if (schedule.kind === 'off') return 'off';
-  return `daily ${String(schedule.hour).padStart(2, '0')}:${String(schedule.minute).padStart(2, '0')}`;
-}
 
 export function trustProxyText(setting: TrustProxy): string {
   if (setting === false) return '';
@@ -88,9 +84,11 @@ export function configWriter<K extends ConfigSettingKey>(
   };
   switch (key) {
     case 'scanSchedule': {
-      const schedule = parseScanSchedule(value as string);
-      if (!schedule) {
-        throw refusedSetting(key, `Invalid setting scanSchedule: expected "off" or "daily HH:MM"`, value);
+      let schedule: Config['scan']['schedule'] = { kind: 'off' };
+      try {
+        schedule = scanScheduleFrom(value as string, key);
+      } catch (error) {
+        refused(error);
       }
       return (config) => {
         config.scan.schedule = schedule;
