@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { InvalidCronExpression, nextCronTime, parseCronExpression } from '../../src/jobs/cron-expression.js';
 
 /** A local time (the schedule's times are the server's local time): month 1-12. */
@@ -72,5 +72,27 @@ describe('cron expressions', () => {
     const started = performance.now();
     for (let year = 2000; year < 2100; year++) nextCronTime(cron, at(year, 3, 1));
     expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  describe('when the clocks change (Europe/Berlin)', () => {
+    const zone = process.env.TZ;
+    afterEach(() => {
+      // Node reads TZ again when it is assigned; deleting it would leave the string "undefined".
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+
+    it('never answers a time before the one asked from, in the hour repeated or skipped', () => {
+      process.env.TZ = 'Europe/Berlin';
+      const cron = parseCronExpression('30 2 * * *');
+      // 25 October 2026: 02:00-03:00 comes twice (00:00-01:00 UTC, then 01:00-02:00 UTC).
+      const firstPass = nextCronTime(cron, new Date('2026-10-24T12:00:00Z'));
+      expect(firstPass).toEqual(new Date('2026-10-25T00:30:00Z'));
+      const secondPass = nextCronTime(cron, firstPass);
+      expect(secondPass).toEqual(new Date('2026-10-25T01:30:00Z'));
+      expect(nextCronTime(cron, secondPass)).toEqual(new Date('2026-10-26T01:30:00Z'));
+      // 29 March 2026 has no 02:30: the next run is the 30th's.
+      expect(nextCronTime(cron, new Date('2026-03-28T12:00:00Z'))).toEqual(new Date('2026-03-30T00:30:00Z'));
+    });
   });
 });

@@ -54,7 +54,8 @@ export const adminSettingsMessages = defineMessages({
       depth: 'Folder depth',
       depthHint: 'How many folder levels below a library folder are searched for works.',
       schedule: 'Scheduled scan',
-      scheduleHint: '“off” or “daily HH:MM” (server time): catches what the watcher could not see.',
+      scheduleHint:
+        '“off”, “daily HH:MM” or a cron expression “minute hour day month weekday” (e.g. “0 4 * * mon-fri”), in server time: catches what the watcher could not see.',
       watch: 'Library watcher',
       watchHint: 'Scans a work within seconds of it being copied in. Polling suits network mounts.',
       watchModes: { events: 'File events', poll: 'Polling', off: 'Off' },
@@ -152,7 +153,8 @@ export const adminSettingsMessages = defineMessages({
       depth: '文件夹深度',
       depthHint: '在媒体库文件夹下搜索作品的层数。',
       schedule: '定时扫描',
-      scheduleHint: '“off” 或 “daily HH:MM”（服务器时间）：补上监视器看不到的变化。',
+      scheduleHint:
+        '“off”、“daily HH:MM” 或 cron 表达式“分 时 日 月 星期”（如 “0 4 * * mon-fri”），按服务器时间：补上监视器看不到的变化。',
       watch: '媒体库监视',
       watchHint: '作品复制进来后几秒内即被扫描。网络挂载请用轮询。',
       watchModes: { events: '文件事件', poll: '轮询', off: '关闭' },
@@ -251,7 +253,8 @@ export const adminSettingsMessages = defineMessages({
       depth: 'フォルダの深さ',
       depthHint: 'ライブラリフォルダの下を何階層まで作品を探すか。',
       schedule: '定期スキャン',
-      scheduleHint: '「off」または「daily HH:MM」（サーバー時刻）：監視で見えなかった変更を拾います。',
+      scheduleHint:
+        '「off」、「daily HH:MM」または cron 式「分 時 日 月 曜日」（例：「0 4 * * mon-fri」）、サーバー時刻：監視で見えなかった変更を拾います。',
       watch: 'ライブラリの監視',
       watchHint: 'コピーされた作品を数秒でスキャンします。ネットワークマウントにはポーリングを。',
       watchModes: { events: 'ファイルイベント', poll: 'ポーリング', off: 'オフ' },
