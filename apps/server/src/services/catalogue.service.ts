@@ -185,8 +185,8 @@ export class CatalogueService {
   }
 
   /**
-   * The work a six-digit code with a leading zero stands for when no work has it: the asmr.one web app
-   * links `RJ01087228` as `RJ087228` (the id's last six digits). Only when exactly one present 8-digit
+   * The work a six-digit code stands for when no work has it: the asmr.one web app links every 8-digit
+   * work by the id's last six digits (`RJ01087228` as `RJ087228`, `RJ02337583` as `RJ337583`). Only when exactly one present 8-digit
    * work ends in those digits; never a guess between two. One query of 100 primary-key probes, then kept
    * for the catalogue version; `fresh` says the answer was just worked out (the caller logs it once).
    */
