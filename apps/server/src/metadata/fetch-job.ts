@@ -81,7 +81,8 @@ export interface MetadataFetchDeps {
   clock?: () => Date;
 }
 
-function idle(enabled: boolean): MetadataFetchProgress {
+/** The progress of a fetch that has not run since start-up: all counters at zero. */
+export function idleFetchProgress(enabled: boolean): MetadataFetchProgress {
   return {
     enabled,
     running: false,
@@ -105,7 +106,7 @@ function idle(enabled: boolean): MetadataFetchProgress {
  */
 export class MetadataFetchJob {
   private readonly clock: () => Date;
-  private progress: MetadataFetchProgress = idle(false);
+  private progress: MetadataFetchProgress = idleFetchProgress(false);
   private run: { controller: AbortController; done: Promise<void> } | null = null;
   private timer: NodeJS.Timeout | null = null;
   private waitingCache: { value: number; at: number } | null = null;
@@ -119,7 +120,7 @@ export class MetadataFetchJob {
     const enabled = await this.deps.enabled();
     if (this.run) return { ...this.progress, enabled };
     const stored = await this.deps.settings.get(PROGRESS_KEY);
-    const last = stored ? (JSON.parse(stored) as MetadataFetchProgress) : idle(enabled);
+    const last = stored ? (JSON.parse(stored) as MetadataFetchProgress) : idleFetchProgress(enabled);
     return { ...last, enabled, running: false, waiting: enabled ? await this.idleWaiting() : 0 };
   }
 
@@ -128,7 +129,7 @@ export class MetadataFetchJob {
     if (this.run || !(await this.deps.enabled())) return false;
     if (this.run) return false;
     const controller = new AbortController();
-    this.progress = { ...idle(true), running: true, startedAt: this.now() };
+    this.progress = { ...idleFetchProgress(true), running: true, startedAt: this.now() };
     const done = this.execute(controller.signal)
       .catch((error: unknown) => this.deps.logger.error({ err: error }, 'metadata fetch failed'))
       .finally(async () => {

@@ -4,19 +4,9 @@ import type { MetadataFetchProgress, ScanState } from '@sasayaki/api-contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventStream } from '../../src/http/routes/scan-events.js';
+import { idleFetchProgress } from '../../src/metadata/fetch-job.js';
 
-const FETCH_IDLE: MetadataFetchProgress = {
-  enabled: true,
-  running: false,
-  startedAt: null,
-  finishedAt: null,
-  done: 0,
-  fetched: 0,
-  notFound: 0,
-  failed: 0,
-  waiting: 0,
-  current: null,
-};
+const FETCH_IDLE = idleFetchProgress(true);
 
 /** A scan that has ended, with the metadata fetch behind it as given: only the fetch moves. */
 function endedScan(metadata: MetadataFetchProgress): ScanState {

@@ -35,6 +35,12 @@ export function RowMenu({
   children: ReactElement;
 }) {
   const { t } = useTranslation();
+  // Folders and audio files both offer it: a folder's audio goes to the queue's end, as a file does.
+  const enqueue = (
+    <Menu.Item leftSection={<IconPlaylistAdd size={16} />} onClick={() => onAction('enqueue', node)}>
+      {t('work.menu.enqueue')}
+    </Menu.Item>
+  );
   return (
     <Menu opened={opened} onChange={onChange} position="bottom-end" withinPortal shadow="md">
       <Menu.Target>{children}</Menu.Target>
@@ -49,12 +55,7 @@ export function RowMenu({
                 >
                   {t('work.menu.playAll')}
                 </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconPlaylistAdd size={16} />}
-                  onClick={() => onAction('enqueue', node)}
-                >
-                  {t('work.menu.enqueue')}
-                </Menu.Item>
+                {enqueue}
               </>
             )}
             <Menu.Item leftSection={<IconFileZip size={16} />} onClick={() => onAction('downloadZip', node)}>
@@ -71,12 +72,7 @@ export function RowMenu({
                 >
                   {t('work.menu.playNext')}
                 </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconPlaylistAdd size={16} />}
-                  onClick={() => onAction('enqueue', node)}
-                >
-                  {t('work.menu.enqueue')}
-                </Menu.Item>
+                {enqueue}
               </>
             )}
             {(node.type === 'text' || node.type === 'image') && (
