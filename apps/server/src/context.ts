@@ -290,7 +290,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     accounts,
     reviews: new ReviewService(new ReviewRepository(db, database.dialect), works, catalogue),
     playback: new PlaybackService(new PlaybackRepository(db, database.dialect), files, works, catalogue),
-    playlists: new PlaylistService(new PlaylistRepository(db), catalogue),
+    playlists: new PlaylistService(new PlaylistRepository(db, database.dialect), catalogue),
     recommender: new RecommenderService(new RecommenderRepository(db, database.dialect), catalogue, (error) =>
       logger.warn({ err: error }, 'recommender data not refreshed'),
     ),
