@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LazyTooltip, loadTooltip } from '../../src/components/lazy-tooltip/LazyTooltip';
@@ -62,5 +62,29 @@ describe('LazyTooltip', () => {
     }
     vi.useRealTimers();
     expect(counts).toEqual([1, 2, 3, 3]);
+  });
+
+  it("a 'first-use' tooltip takes over only when hovered, not once the code has arrived", async () => {
+    mounts.count = 0;
+    render(
+      <div>
+        {['four', 'five'].map((name) => (
+          <LazyTooltip key={name} label={`tip ${name}`} takeOver="first-use">
+            <span>{name}</span>
+          </LazyTooltip>
+        ))}
+      </div>,
+    );
+    await act(async () => {
+      await loadTooltip();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(mounts.count).toBe(0);
+    await act(async () => {
+      fireEvent.mouseEnter(screen.getByText('five'));
+      await loadTooltip();
+    });
+    expect(mounts.count).toBe(1);
+    expect(screen.getByRole('tooltip').textContent).toBe('tip five');
   });
 });

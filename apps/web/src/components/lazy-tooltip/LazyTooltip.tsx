@@ -63,32 +63,44 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
 type ChildProps = Record<string, unknown> & { ref?: Ref<HTMLElement> };
 
 /**
+ * When a LazyTooltip takes Mantine's Tooltip: `idle`, once its code has loaded in idle time (one per
+ * frame), for a child that is clicked, since taking it remounts the child and a click under way would be
+ * lost; `first-use`, only when first hovered, focused or touched, for a child repeated on every card
+ * (the stars): a dozen Tooltips mounted in idle time were a dozen long tasks on a phone (issue 14), most
+ * for cards nobody points at.
+ */
+export type TooltipTakeOver = 'idle' | 'first-use';
+
+/**
  * Mantine's Tooltip, with the same props, loaded after the first screen: until then the child renders
  * alone, and hovering, focusing or touching it loads the tooltip and opens it as Mantine's would.
  * Focus stays on the child when the tooltip takes over.
  */
-export function LazyTooltip(props: TooltipProps) {
+export function LazyTooltip({ takeOver = 'idle', ...props }: TooltipProps & { takeOver?: TooltipTakeOver }) {
   const { children, disabled, events } = props;
-  const [Tooltip, setTooltip] = useState<TooltipComponent | undefined>(() => loaded);
+  const [Tooltip, setTooltip] = useState<TooltipComponent | undefined>(() =>
+    takeOver === 'idle' ? loaded : undefined,
+  );
   const [openOnLoad, setOpenOnLoad] = useState(false);
   const node = useRef<HTMLElement | null>(null);
   const refocus = useRef(false);
 
+  const swap = useCallback((tooltip: TooltipComponent) => {
+    refocus.current = node.current?.contains(document.activeElement) ?? false;
+    // A transition: React renders the page's tooltips in short slices instead of one long task
+    // (twelve cards' worth on the works page), and a click or key on the way goes first.
+    startTransition(() => setTooltip(() => tooltip));
+  }, []);
+
   useEffect(() => {
-    if (Tooltip) return;
-    const swap = (tooltip: TooltipComponent) => {
-      refocus.current = node.current?.contains(document.activeElement) ?? false;
-      // A transition: React renders the page's tooltips in short slices instead of one long task
-      // (twelve cards' worth on the works page), and a click or key on the way goes first.
-      startTransition(() => setTooltip(() => tooltip));
-    };
+    if (Tooltip || takeOver !== 'idle') return;
     waiting.add(swap);
     // After the first screen has settled the tooltip code loads on its own (the works page's budget).
     void whenIdle().then(loadTooltip);
     return () => {
       waiting.delete(swap);
     };
-  }, [Tooltip]);
+  }, [Tooltip, takeOver, swap]);
 
   useLayoutEffect(() => {
     if (!Tooltip || !refocus.current) return;
@@ -124,7 +136,9 @@ export function LazyTooltip(props: TooltipProps) {
     (child.props[name] as ((event: SyntheticEvent) => void) | undefined)?.(event);
     if (disabled || !enabled[trigger]) return;
     setOpenOnLoad(open);
-    if (open) void loadTooltip();
+    if (!open) return;
+    if (takeOver === 'idle') void loadTooltip();
+    else void loadTooltip().then((tooltip) => tooltip && swap(tooltip));
   };
   return cloneElement(child, {
     ref,

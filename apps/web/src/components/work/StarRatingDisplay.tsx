@@ -67,6 +67,7 @@ export function StarRatingDisplay({ work, size = 'sm', withNumbers = true }: Sta
       withArrow
       multiline
       disabled={!count}
+      takeOver="first-use"
     >
       <span
         role="img"
