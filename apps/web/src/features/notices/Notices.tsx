@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { useIdleStarted } from '../../lib/idle';
 import { readString, STORAGE_KEYS, writeString } from '../../lib/storage';
 import { iosVersion, needsIosUpgrade, versionDecision } from './rules';
 import { showNotice } from './show';
@@ -26,10 +27,14 @@ export function Notices() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const shown = useRef({ version: false, ios: false });
+  // Asked once the first screen has settled (start-up's idle time): a notice is no part of it, and on a
+  // phone the request and the render of its answer were one more round trip and task before the first
+  // screen's largest paint (issue 14).
   const version = useQuery({
     queryKey: ['version'],
     queryFn: () => api<VersionBody>('/api/version'),
     staleTime: Number.POSITIVE_INFINITY,
+    enabled: useIdleStarted(),
   });
 
   useEffect(() => {
