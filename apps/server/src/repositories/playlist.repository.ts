@@ -250,8 +250,9 @@ export class PlaylistRepository {
   /**
    * Appends the works the playlist does not hold yet, in the given order; the last one added becomes its
    * cover. Counts and cover are set in the same transaction, so two adds at once cannot lose either.
+   * Answers the playlist as it is after the change (its owner's name is the caller's).
    */
-  async addWorks(playlistId: string, workIds: number[], now: string): Promise<number> {
+  async addWorks(playlistId: string, workIds: number[], now: string): Promise<Selectable<PlaylistsTable>> {
     return this.db.transaction().execute(async (trx) => {
       // Taking the playlist's row first makes concurrent adds to it wait for each other (positions).
       await trx.updateTable('playlists').set({ updated_at: now }).where('id', '=', playlistId).execute();
@@ -282,47 +283,53 @@ export class PlaylistRepository {
           )
           .execute();
       }
-      await this.refreshCounts(trx, playlistId, fresh.at(-1));
-      return fresh.length;
+      return this.refreshCounts(trx, playlistId, fresh.at(-1));
     });
   }
 
-  async removeWorks(playlistId: string, workIds: number[], now: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /** Takes the works out; answers the playlist as it is after the change, as addWorks does. */
+  async removeWorks(playlistId: string, workIds: number[], now: string): Promise<Selectable<PlaylistsTable>> {
+    return this.db.transaction().execute(async (trx) => {
       await trx.updateTable('playlists').set({ updated_at: now }).where('id', '=', playlistId).execute();
       await trx
         .deleteFrom('playlist_works')
         .where('playlist_id', '=', playlistId)
         .where('work_id', 'in', workIds)
         .execute();
-      await this.refreshCounts(trx, playlistId, undefined);
+      return this.refreshCounts(trx, playlistId, undefined);
     });
   }
 
-  /** Sets works_count and, when given, the latest work; else the latest of those left. */
-  private async refreshCounts(trx: Transaction<Database>, playlistId: string, latest: number | undefined) {
-    const count = await trx
-      .selectFrom('playlist_works')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('playlist_id', '=', playlistId)
-      .executeTakeFirstOrThrow();
-    let latestWorkId = latest ?? null;
-    if (latest === undefined) {
-      const row = await trx
-        .selectFrom('playlist_works')
-        .select('work_id')
-        .where('playlist_id', '=', playlistId)
-        .orderBy('added_at', 'desc')
-        .orderBy('position', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      latestWorkId = row?.work_id ?? null;
-    }
-    await trx
+  /**
+   * Sets works_count and, when given, the latest work; else the latest of those left. One statement that
+   * answers the changed row, where a count, a read of the latest, the update and a read of the playlist
+   * after the commit were four round trips on PostgreSQL.
+   */
+  private async refreshCounts(
+    trx: Transaction<Database>,
+    playlistId: string,
+    latest: number | undefined,
+  ): Promise<Selectable<PlaylistsTable>> {
+    return trx
       .updateTable('playlists')
-      .set({ works_count: Number(count.n), latest_work_id: latestWorkId })
+      .set((eb) => ({
+        works_count: eb
+          .selectFrom('playlist_works')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('playlist_id', '=', playlistId),
+        latest_work_id:
+          latest ??
+          eb
+            .selectFrom('playlist_works')
+            .select('work_id')
+            .where('playlist_id', '=', playlistId)
+            .orderBy('added_at', 'desc')
+            .orderBy('position', 'desc')
+            .limit(1),
+      }))
       .where('id', '=', playlistId)
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   /**

@@ -89,9 +89,13 @@ export class PlaylistService {
   }
 
   async works(user: PlaylistUser, id: string, paging: Paging): Promise<PlaylistWorksEnvelope> {
-    await this.visible(user, id);
     const { page, pageSize, offset } = pageOf(paging);
-    const { ids, total } = await this.playlists.workPage(id, offset, pageSize);
+    // The page is asked beside the playlist, not after it (one round trip less on PostgreSQL); it is
+    // used only once the playlist is known to be visible.
+    const [, { ids, total }] = await Promise.all([
+      this.visible(user, id),
+      this.playlists.workPage(id, offset, pageSize),
+    ]);
     return {
       works: await this.catalogue.worksByIds(ids, user.id),
       pagination: { page, currentPage: page, pageSize, totalCount: total },
@@ -150,19 +154,19 @@ export class PlaylistService {
 
   /** Adds the works it does not hold yet (a work added twice is there once); unknown works are 404. */
   async addWorks(user: PlaylistUser, id: string, workIds: number[]): Promise<Playlist> {
-    const playlist = await this.owned(user, id);
     const unique = [...new Set(workIds)];
-    const known = await this.playlists.existingWorks(unique);
+    // Asked side by side (one round trip less on PostgreSQL); the playlist's 404/403 still comes first.
+    const [playlist, known] = await Promise.all([this.owned(user, id), this.playlists.existingWorks(unique)]);
     const unknown = unique.filter((workId) => !known.has(workId));
     if (unknown.length > 0) throw new NotFound(`Work ${unknown.join(', ')} not found`);
-    await this.playlists.addWorks(playlist.id, unique, this.stamp());
-    return this.metadata(user, playlist.id);
+    const changed = await this.playlists.addWorks(playlist.id, unique, this.stamp());
+    return toPlaylist({ ...changed, user_name: playlist.user_name });
   }
 
   async removeWorks(user: PlaylistUser, id: string, workIds: number[]): Promise<Playlist> {
     const playlist = await this.owned(user, id);
-    await this.playlists.removeWorks(playlist.id, [...new Set(workIds)], this.stamp());
-    return this.metadata(user, playlist.id);
+    const changed = await this.playlists.removeWorks(playlist.id, [...new Set(workIds)], this.stamp());
+    return toPlaylist({ ...changed, user_name: playlist.user_name });
   }
 
   async moveWork(user: PlaylistUser, id: string, workId: number, after: number | null): Promise<Playlist> {
