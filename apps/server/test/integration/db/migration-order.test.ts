@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../../src/db/migrate.js';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../../helpers/test-context.js';
 
@@ -21,5 +21,19 @@ describe.each(DATABASE_KINDS)('migrations that land out of name order on %s', (k
     const names = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
     expect(names.rows.map((row) => row.name)).toContain('2026-11-25-0004-kikoeru-users');
     await expect(db.selectFrom('kikoeru_users').selectAll().execute()).resolves.toEqual([]);
+  });
+
+  it('checks an up-to-date database with one statement (each start on PostgreSQL waited for eight)', async () => {
+    const { db, dialect } = server.ctx.database;
+    const executor = Object.getPrototypeOf(db.getExecutor());
+    const spy = vi.spyOn(executor, 'executeQuery');
+    try {
+      await migrateToLatest(db, dialect);
+      expect(spy.mock.calls.map(([query]) => (query as { sql: string }).sql)).toEqual([
+        'SELECT name FROM kysely_migration',
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
