@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { preparedName } from '../../src/db/prepared-statements.js';
 import { WorkRepository } from '../../src/repositories/work.repository.js';
 import { insertWorks } from '../helpers/catalogue-factory.js';
 import { startTestServer, type TestServer } from '../helpers/test-context.js';
@@ -34,7 +35,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('the card plan on postgres', () 
 
   it('probes the tags by key instead of hashing them all', async () => {
     const { db } = server.ctx.database;
-    const card = new WorkRepository(db, 'postgres')['cardsQuery'](sql`$1`).compile(db).sql;
+    const card = new WorkRepository(db, 'postgres')['cardsQuery'](sql`w.id = $1`).compile(db).sql;
     const plan = await db.connection().execute(async (connection) => {
       await sql`SET plan_cache_mode = force_generic_plan`.execute(connection);
       await sql.raw(`PREPARE card_plan_test(int) AS ${card}`).execute(connection);
@@ -54,5 +55,24 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('the card plan on postgres', () 
     const [work] = await new WorkRepository(db, 'postgres').cardsByIds([100_001]);
     expect(work?.tags.map(([id]) => id)).toHaveLength(8);
     expect(work?.tags.map(([, name]) => name)).toEqual(work?.tags.map(([, name]) => name).sort());
+  });
+
+  it('asks several cards with one prepared statement, whatever their number', async () => {
+    const { db } = server.ctx.database;
+    const repository = new WorkRepository(db, 'postgres');
+    const spy = vi.spyOn(Object.getPrototypeOf(db.getExecutor()), 'executeQuery');
+    try {
+      const two = await repository.cardsByIds([100_003, 100_001]);
+      const three = await repository.cardsByIds([100_002, 999_999, 100_005, 100_004]);
+      expect(two.map((work) => work.id)).toEqual([100_003, 100_001]);
+      expect(three.map((work) => work.id)).toEqual([100_002, 100_005, 100_004]);
+      const texts = spy.mock.calls.map(([query]) => (query as { sql: string }).sql);
+      expect(texts).toHaveLength(2);
+      // One text, prepared once per connection: a text per count was parsed and planned every time.
+      expect(texts[1]).toBe(texts[0]);
+      expect(preparedName(texts[0] as string)).toBeDefined();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
