@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { serverCommandLine } from '@sasayaki/server/startup/node-flags.js';
 
 /** The server's command-line entry, built by the root `tsc -b`. */
 export const SERVER_MAIN = fileURLToPath(import.meta.resolve('@sasayaki/server/main.js'));
@@ -108,8 +109,9 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `main.js serve` as its own process, so its memory is measured apart from autocannon's, and waits
- * until it answers health checks. Its stderr is kept to explain a failed start.
+ * Starts `main.js serve` as its own process, with the Node options every start of the server gets
+ * (server startup/node-flags.ts), so its memory is measured apart from autocannon's, and waits until it
+ * answers health checks. Its stderr is kept to explain a failed start.
  */
 export async function startServer(
   settings: ServerEnv,
@@ -118,7 +120,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...serverNodeArgs(), SERVER_MAIN, 'serve'], {
+  const child = spawn(process.execPath, serverCommandLine(SERVER_MAIN, serverNodeArgs()), {
     env: serverEnv(settings, { ...extraEnv, PORT: String(port), HOST: '127.0.0.1' }),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
