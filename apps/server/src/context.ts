@@ -173,7 +173,7 @@ export async function createContext(config: Config, logger: Logger): Promise<App
     db,
     catalogue: catalogueWrites,
     providerOrder: () => config.metadata.providers,
-    catalogueChanged: () => catalogue.catalogueChanged(),
+    catalogueChanged: (origin) => catalogue.catalogueChanged(origin),
     now: () => new Date().toISOString(),
   });
   const scans = new ScanService({

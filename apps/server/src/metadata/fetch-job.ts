@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { NotFound } from '../errors.js';
 import type { DueWork, MetadataFetchRepository } from '../repositories/metadata-fetch.repository.js';
 import type { SettingsRepository } from '../repositories/settings.repository.js';
+import type { ChangeOrigin } from '../services/catalogue-cache.js';
 import type { AsmroneProvider } from './asmrone/asmrone-provider.js';
 import {
   type CachePolicy,
@@ -58,9 +59,13 @@ export interface WorkProviderResult {
   result: ProviderResult;
 }
 
-/** The part of the metadata store the job uses: save a batch's answers and merge their works. */
+/**
+ * The part of the metadata store the job uses: save a batch's answers and merge their works. A run's
+ * batches are 'background' changes (the lists may be answered as they were while built again); an
+ * administrator's refresh of one work is the request's, seen at once.
+ */
 export interface MetadataSaver {
-  saveAndRemerge(results: readonly WorkProviderResult[]): Promise<void>;
+  saveAndRemerge(results: readonly WorkProviderResult[], origin?: ChangeOrigin): Promise<void>;
 }
 
 export interface MetadataFetchDeps {
@@ -202,10 +207,10 @@ export class MetadataFetchJob {
       if (signal.aborted) break;
       const fallbacks = await this.fromAsmrone(results, signal);
       if (signal.aborted) break;
-      await this.deps.store.saveAndRemerge([
-        ...results.map((fetched) => this.toSaved(fetched)),
-        ...fallbacks,
-      ]);
+      await this.deps.store.saveAndRemerge(
+        [...results.map((fetched) => this.toSaved(fetched)), ...fallbacks],
+        'background',
+      );
       this.count(results, fallbacks);
       // Covers of this batch are made while the next one is fetched; one batch of covers at a time.
       await covers;

@@ -9,6 +9,7 @@ import type {
   Trx,
 } from '../repositories/catalogue-write.repository.js';
 import { buildSearchText } from '../scanner/search-text.js';
+import type { ChangeOrigin } from '../services/catalogue-cache.js';
 import {
   type EditionLink,
   type EditionLinkKind,
@@ -32,8 +33,11 @@ export interface WorkMetadataStoreDeps {
   catalogue: CatalogueWriteRepository;
   /** The providers that are switched on, in the configured order (`metadata.providers`). */
   providerOrder(): readonly OrderedProviderName[];
-  /** Called after a merge outside a scan committed (this process's catalogue cache reads the new version). */
-  catalogueChanged(): void;
+  /**
+   * Called after a merge outside a scan committed (this process's catalogue cache reads the new version);
+   * `origin` says whether it was made for a request or by a background job (services/catalogue-cache.ts).
+   */
+  catalogueChanged(origin: ChangeOrigin): void;
   now(): string;
 }
 
@@ -155,17 +159,24 @@ export class WorkMetadataStore {
       await this.mergeWorks(trx, labels, [workId]);
       await markCatalogueChanged(trx);
     });
-    this.deps.catalogueChanged();
+    this.deps.catalogueChanged('request');
   }
 
-  /** Saves many answers and merges each work they touch, all in one transaction (the fetch job's batches). */
-  async saveAndRemerge(results: readonly WorkProviderResult[]): Promise<void> {
+  /**
+   * Saves many answers and merges each work they touch, all in one transaction (the fetch job's batches).
+   * `origin`: 'background' for a job's run, whose lists may be answered as they were a moment before
+   * while they are built again; a request's writer sees its change at once.
+   */
+  async saveAndRemerge(
+    results: readonly WorkProviderResult[],
+    origin: ChangeOrigin = 'request',
+  ): Promise<void> {
     if (results.length === 0) return;
     await this.deps.catalogue.transaction(async (trx, labels) => {
       await this.saveAndMergeManyInCommit(trx, labels, results);
       await markCatalogueChanged(trx);
     });
-    this.deps.catalogueChanged();
+    this.deps.catalogueChanged(origin);
   }
 
   /**

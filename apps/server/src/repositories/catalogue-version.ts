@@ -22,6 +22,8 @@ export interface CatalogueState {
   version: string;
   /** How many single-work changes there have been (`markWorkChanged`). */
   workChanges: number;
+  /** How many times writers outside scans moved the version (`markCatalogueChanged`), part of `version`. */
+  writes: number;
 }
 
 /**
@@ -44,10 +46,8 @@ export async function readCatalogueState(db: Kysely<Database>): Promise<Catalogu
     .executeTakeFirst();
   const scanMark =
     row?.id != null ? `${row.id}:${row.status}:${row.heartbeat_at}:${row.finished_at ?? ''}` : '';
-  return {
-    version: `${scanMark}|${Number(row?.version ?? 0)}`,
-    workChanges: Number(row?.work_changes ?? 0),
-  };
+  const writes = Number(row?.version ?? 0);
+  return { version: `${scanMark}|${writes}`, workChanges: Number(row?.work_changes ?? 0), writes };
 }
 
 /**

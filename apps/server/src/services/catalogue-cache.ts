@@ -15,6 +15,17 @@ export interface EncodedPage {
   workIds: readonly number[];
 }
 
+/** Who changed the catalogue: a write made for a request, or a background job's (the DLsite fetch). */
+export type ChangeOrigin = 'request' | 'background';
+
+const ENCODED_PAGES = 500;
+
+/**
+ * How long the previous version's encoded pages may be answered after a background move was seen, while
+ * their new builds run: a bound on how stale an answer can be when a build is slow (a loaded database).
+ */
+const MAX_STALE_MS = 2_000;
+
 /**
  * Where the changes to single works are read (repositories/catalogue-version.ts `markWorkChanged`): which
  * works changes `after + 1` to `upTo` touched (null: some were pruned). Their count comes with the version.
@@ -32,6 +43,14 @@ export interface WorkChangeFeed {
  * move the version: it is numbered in the work change feed, and the cache drops that work and the
  * encoded pages that show it, keeping every other work, page and list. Both are read at most once a
  * second, so another process's change shows within a second.
+ *
+ * Stale while rebuilt: when a background job moved the version (a scan's heartbeat; this process's
+ * DLsite fetch, `expire('background')`) and no request of this process wrote since the last check, the
+ * encoded pages of the version before are kept aside for `maxStaleMs`, so a request for a page not yet
+ * built again is answered with its previous bytes while one build runs off the request path
+ * (CatalogueService.page). A write made for a request of this process (`expire()`, the default origin),
+ * another process's write or a change to single works drops them: nobody is answered from before their
+ * own write, and another process's shows within the check's second as before.
  */
 export class CatalogueCache {
   readonly counts = new LruMap<string, number>(2_000);
@@ -39,7 +58,13 @@ export class CatalogueCache {
   readonly works = new LruMap<number, Work>(10_000);
   /** The labels the cached works share, one frozen object each (shared-labels.ts). */
   readonly sharedLabels = new SharedLabels();
-  readonly encodedPages = new LruMap<string, EncodedPage>(500);
+  /** Replaced, not cleared, when the version moves: the old map may be kept aside (`stalePage`). */
+  encodedPages = new LruMap<string, EncodedPage>(ENCODED_PAGES);
+  /**
+   * Builds of encoded pages under way, by key: a request that finds its page being built waits for that
+   * build instead of starting another (the page after a move is asked by many at once).
+   */
+  readonly encodedPageBuilds = new Map<string, Promise<EncodedPage>>();
   /**
    * The three label lists, encoded; a promise, so the requests that arrive while one is built wait for
    * that build instead of each starting their own.
@@ -58,6 +83,13 @@ export class CatalogueCache {
   private checkedAt = Number.NEGATIVE_INFINITY;
   /** Counts `expire()` calls, so a check that began before one does not count as fresh. */
   private expiries = 0;
+  /** Counts this process's writes by origin (`expire`), and those the last check saw. */
+  private ownWrites = { request: 0, background: 0 };
+  private ownWritesSeen = { request: 0, background: 0 };
+  /** The writes outside scans (`CatalogueState.writes`) the last check saw. */
+  private writesSeen = 0;
+  /** The encoded pages of the version before a background move, answerable until `until`. */
+  private previous: { pages: LruMap<string, EncodedPage>; generation: number; until: number } | null = null;
   private checking: Promise<void> | null = null;
   /** How many single-work changes the cached entries reflect. */
   private workChangesSeen = 0;
@@ -76,12 +108,18 @@ export class CatalogueCache {
     private readonly onVersionMoved: () => void = () => {},
     /** Changes to single works; none: only the version says the catalogue changed. */
     private readonly workChanges: WorkChangeFeed | null = null,
+    /** How long after a background move was seen the previous version's pages may still be answered. */
+    private readonly maxStaleMs = MAX_STALE_MS,
   ) {}
 
   /** A cache that forgets everything before each call: for callers that must always read the database. */
   static uncached(): CatalogueCache {
     let version = 0;
-    return new CatalogueCache(async () => ({ version: String(++version), workChanges: 0 }), Date.now, 0);
+    return new CatalogueCache(
+      async () => ({ version: String(++version), workChanges: 0, writes: version }),
+      Date.now,
+      0,
+    );
   }
 
   /** Makes sure the cached entries belong to the current catalogue version. */
@@ -95,11 +133,24 @@ export class CatalogueCache {
 
   /**
    * This process has just changed the catalogue (a metadata merge, a hand edit): the next call reads the
-   * version at once instead of up to a second later, so the writer sees its own change.
+   * version at once instead of up to a second later, so the writer sees its own change. A write made for
+   * a request also ends answering previous pages (`stalePage`); a background job's write does not.
    */
-  expire(): void {
+  expire(origin: ChangeOrigin = 'request'): void {
     this.expiries += 1;
+    this.ownWrites[origin] += 1;
     this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /**
+   * The previous version's encoded page under `key` (the key without its generation), while a background
+   * move is at most `maxStaleMs` old and no request's write of this process came since; else undefined.
+   */
+  stalePage(key: string): EncodedPage | undefined {
+    const { previous } = this;
+    if (!previous || this.now() >= previous.until || this.ownWrites.request !== this.ownWritesSeen.request)
+      return undefined;
+    return previous.pages.get(`${previous.generation}|${key}`);
   }
 
   private checkOnce(): Promise<void> {
@@ -120,16 +171,26 @@ export class CatalogueCache {
 
   private async check(): Promise<void> {
     const expiries = this.expiries;
-    const { version, workChanges } = await this.readState();
+    const own = { ...this.ownWrites };
+    const { version, workChanges, writes } = await this.readState();
+    // A background move: a scan's heartbeat, or this process's background job wrote, and no request of
+    // this process wrote since (it must see its write). Another process's write (a hand edit there)
+    // shows at the first request after the check, as before. The first version seen is no move.
+    const background =
+      this.version !== null &&
+      own.request === this.ownWritesSeen.request &&
+      (writes === this.writesSeen || own.background !== this.ownWritesSeen.background);
+    this.ownWritesSeen = own;
+    this.writesSeen = writes;
     if (version !== this.version) {
       this.version = version;
       this.workChangesSeen = workChanges;
-      this.forgetAll();
+      this.forgetAll(background);
     } else if (workChanges !== this.workChangesSeen) {
       const works = await this.workChanges?.worksBetween(this.workChangesSeen, workChanges);
       this.workChangesSeen = workChanges;
       if (works) this.forgetWorks(new Set(works));
-      else this.forgetAll();
+      else this.forgetAll(false);
     }
     if (expiries === this.expiries) this.checkedAt = this.now();
   }
@@ -137,17 +198,27 @@ export class CatalogueCache {
   /** Drops the works and the encoded pages that show any of them; lists of ids, counts and labels stay. */
   private forgetWorks(ids: ReadonlySet<number>): void {
     this.epoch += 1;
+    this.previous = null;
     for (const id of ids) this.works.delete(id);
     this.encodedPages.deleteWhere((page) => page.workIds.some((id) => ids.has(id)));
   }
 
-  private forgetAll(): void {
+  /** `keepPages`: the move came from the background, so the encoded pages are kept aside a moment. */
+  private forgetAll(keepPages: boolean): void {
     this.epoch += 1;
     this.counts.clear();
     this.pages.clear();
     this.works.clear();
     this.sharedLabels.clear();
-    this.encodedPages.clear();
+    if (!keepPages) this.previous = null;
+    // Pages kept aside at an earlier move that none was built since stay with their own deadline.
+    else if (this.encodedPages.size > 0)
+      this.previous = {
+        pages: this.encodedPages,
+        generation: this.generation,
+        until: this.now() + this.maxStaleMs,
+      };
+    this.encodedPages = new LruMap(ENCODED_PAGES);
     this.labelLists.clear();
     this.labels.clear();
     this.shortCodes.clear();

@@ -14,7 +14,7 @@ import type { FileRepository } from '../repositories/file.repository.js';
 import type { LabelKind, LabelRepository, LabelRow } from '../repositories/label.repository.js';
 import type { UserWorkFields, WorkPageRequest, WorkRepository } from '../repositories/work.repository.js';
 import type { WorkFilter } from '../repositories/work-query.js';
-import { CatalogueCache, type EncodedPage } from './catalogue-cache.js';
+import { CatalogueCache, type ChangeOrigin, type EncodedPage } from './catalogue-cache.js';
 import { type EncodedAnswer, encodeAnswer } from './encoded-answer.js';
 import { buildTrackTree } from './track-tree.js';
 import { type MarkedWorks, UserMarks } from './user-marks.js';
@@ -35,6 +35,11 @@ export interface ListOptions {
 export interface CataloguePage {
   envelope(): Promise<Envelope>;
   sharedKey: string | null;
+  /**
+   * The same page as the catalogue version before a background move showed it, to answer now (the page
+   * under `sharedKey` is not built yet), and how to build that page for every listener off the request.
+   */
+  stale?: { answer: EncodedPage; sharedEnvelope(): Promise<Envelope> };
 }
 
 const NO_USER_FIELDS: ReadonlyMap<number, UserWorkFields> = new Map();
@@ -74,9 +79,12 @@ export class CatalogueService {
     return this.cache.generation;
   }
 
-  /** This process changed the catalogue: its next read sees the change (see CatalogueCache.expire). */
-  catalogueChanged(): void {
-    this.cache.expire();
+  /**
+   * This process changed the catalogue: its next read sees the change (see CatalogueCache.expire). A
+   * background job's change may be answered from the pages before it while they are built again.
+   */
+  catalogueChanged(origin: ChangeOrigin = 'request'): void {
+    this.cache.expire(origin);
   }
 
   async list(filter: WorkFilter, options: ListOptions, userId: number | null): Promise<Envelope> {
@@ -84,12 +92,55 @@ export class CatalogueService {
   }
 
   async page(filter: WorkFilter, options: ListOptions, userId: number | null): Promise<CataloguePage> {
+    const named = onlyWorkNamed(filter);
+    if (named !== null)
+      return this.namedWorkPage(named, options.page ?? 1, options.pageSize ?? PAGE_SIZE, userId);
+    await this.cache.refresh();
+    const key = sharedPageKey(filter, options);
+    const stale = key === null ? null : await this.stalePage(key, filter, options, userId);
+    return stale ?? this.freshPage(filter, options, userId, key);
+  }
+
+  /**
+   * After a background move (each batch of the DLsite fetch, a scan's heartbeat) a shared page not built
+   * again yet is answered as the version before showed it, while the build runs off the request: on the
+   * request path it was the count, the ids, the marks and the cards, waiting behind the writer (bench
+   * README, "DLsite metadata"). Not for a listener with fields on one of its works: those must be theirs
+   * as of now, so their page is built for them as usual.
+   */
+  private async stalePage(
+    key: string,
+    filter: WorkFilter,
+    options: ListOptions,
+    userId: number | null,
+  ): Promise<CataloguePage | null> {
+    const sharedKey = `${this.cache.generation}|${key}`;
+    if (this.cache.encodedPages.get(sharedKey)) return null;
+    const stale = this.cache.stalePage(key);
+    if (!stale) return null;
+    if (userId !== null) {
+      const { reviewed } = await this.marksOf(userId);
+      if (stale.workIds.some((id) => reviewed.has(id))) return null;
+    }
+    const fresh = async (forUser: number | null) =>
+      (await this.freshPage(filter, options, forUser, key)).envelope();
+    return {
+      envelope: () => fresh(userId),
+      sharedKey,
+      stale: { answer: stale, sharedEnvelope: () => fresh(null) },
+    };
+  }
+
+  /** The page as of the current version; `key`: what it is kept under when shared (`sharedPageKey`). */
+  private async freshPage(
+    filter: WorkFilter,
+    options: ListOptions,
+    userId: number | null,
+    key: string | null,
+  ): Promise<CataloguePage> {
     const page = options.page ?? 1;
     const pageSize = options.pageSize ?? PAGE_SIZE;
     const order = options.order ?? DEFAULT_ORDER;
-    const named = onlyWorkNamed(filter);
-    if (named !== null) return this.namedWorkPage(named, page, pageSize, userId);
-    await this.cache.refresh();
     const generation = this.cache.generation;
     const filterKey = JSON.stringify(filter);
     // betterRandom is the random-play button: one random work, whatever the page, so its offset needs the
@@ -106,25 +157,20 @@ export class CatalogueService {
       limit: random ? 1 : pageSize,
       userId,
     };
-    // Pages that depend on a user (their ratings) or on chance are never kept.
-    const pageKey =
-      order === 'rating' || random
-        ? null
-        : `${filterKey}|${order}|${request.sort}|${request.seed}|${offset}|${request.limit}`;
     // Once the catalogue moved (each batch of the metadata fetch moves it) nothing is cached: the count,
     // the page's ids and the listener's marks do not wait on each other, so they are asked together, on
     // PostgreSQL one round trip's wait instead of three in a row (bench/README.md, "DLsite metadata").
     // With the count known, a page past the end asks for no ids.
     const [totalCount, ids, marks] = await Promise.all([
       knownCount ?? this.count(filter, filterKey),
-      knownCount === undefined || offset < knownCount ? this.pageIds(request, pageKey) : [],
+      knownCount === undefined || offset < knownCount ? this.pageIds(request, key) : [],
       userId === null ? null : this.marksOf(userId),
     ]);
     const userFields = await this.userFieldsOn(ids, userId, marks);
     const pagination = { currentPage: page, pageSize, totalCount };
     return {
       envelope: async () => ({ works: await this.worksWithFields(ids, userFields), pagination }),
-      sharedKey: pageKey !== null && userFields.size === 0 ? `${generation}|${page}|${pageKey}` : null,
+      sharedKey: key !== null && userFields.size === 0 ? `${generation}|${key}` : null,
     };
   }
 
@@ -151,13 +197,36 @@ export class CatalogueService {
 
   /**
    * Encodes a shared page and keeps it, unless a work or the catalogue changed while it was built (it
-   * may show what the change dropped; the next request builds it again).
+   * may show what the change dropped; the next request builds it again). A request that comes while the
+   * page is being built waits for that build.
    */
-  async keepEncodedPage(key: string, encode: () => Promise<EncodedPage>): Promise<EncodedPage> {
+  keepEncodedPage(key: string, encode: () => Promise<EncodedPage>): Promise<EncodedPage> {
+    const builds = this.cache.encodedPageBuilds;
+    const underWay = builds.get(key);
+    if (underWay) return underWay;
     const epoch = this.cache.currentEpoch();
-    const encoded = await encode();
-    if (this.cache.isCurrent(epoch)) this.cache.encodedPages.set(key, encoded);
-    return encoded;
+    const build = encode()
+      .then((encoded) => {
+        if (this.cache.isCurrent(epoch)) this.cache.encodedPages.set(key, encoded);
+        return encoded;
+      })
+      .finally(() => {
+        if (builds.get(key) === build) builds.delete(key);
+      });
+    builds.set(key, build);
+    return build;
+  }
+
+  /**
+   * Builds a shared page off the request (a stale one was answered): once the answer at hand is on its
+   * way (on SQLite the reads run on this thread), and not when a build of it is under way. A failed build
+   * is left to the next request, which builds it again (or, past the staleness bound, on its own path).
+   */
+  rebuildEncodedPage(key: string, encode: () => Promise<EncodedPage>): void {
+    if (this.cache.encodedPageBuilds.has(key)) return;
+    setImmediate(() => {
+      this.keepEncodedPage(key, encode).catch(() => {});
+    });
   }
 
   private async count(filter: WorkFilter, key: string): Promise<number> {
@@ -343,6 +412,20 @@ function withFields(
     const mine = userFields.get(id);
     return [mine ? withUserFields(work, mine) : work];
   });
+}
+
+/**
+ * What a page that every listener without fields on it shares is kept under, without the catalogue
+ * generation; null for pages that depend on a user (the rating order) or on chance (betterRandom).
+ */
+function sharedPageKey(filter: WorkFilter, options: ListOptions): string | null {
+  const order = options.order ?? DEFAULT_ORDER;
+  if (order === 'rating' || order === 'betterRandom') return null;
+  const page = options.page ?? 1;
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const offset = (page - 1) * pageSize;
+  const { sort = DEFAULT_SORT, seed = 7 } = options;
+  return `${page}|${JSON.stringify(filter)}|${order}|${sort}|${seed}|${offset}|${pageSize}`;
 }
 
 /** The work a filter names when it is a search by RJ code and nothing else; null for any other filter. */

@@ -9,7 +9,7 @@ describe('CatalogueCache', () => {
     const cache = new CatalogueCache(
       async () => {
         reads += 1;
-        return { version, workChanges: 0 };
+        return { version, workChanges: 0, writes: 0 };
       },
       () => now,
       1_000,
@@ -61,7 +61,7 @@ describe('CatalogueCache', () => {
     let version = 'a';
     let moves = 0;
     const cache = new CatalogueCache(
-      async () => ({ version, workChanges: 0 }),
+      async () => ({ version, workChanges: 0, writes: 0 }),
       () => now,
       1_000,
       () => {
@@ -91,7 +91,7 @@ describe('CatalogueCache', () => {
         reads += 1;
         const seen = version;
         if (reads === 2) await new Promise<void>((resolve) => (release = resolve));
-        return { version: seen, workChanges: 0 };
+        return { version: seen, workChanges: 0, writes: 0 };
       },
       () => 0,
       1_000,
@@ -116,7 +116,7 @@ describe('CatalogueCache', () => {
     let changes = 0;
     let kept: Array<{ seq: number; work: number }> = [];
     const cache = new CatalogueCache(
-      async () => ({ version: 'v1', workChanges: changes }),
+      async () => ({ version: 'v1', workChanges: changes, writes: 0 }),
       () => 0,
       0,
       () => {},

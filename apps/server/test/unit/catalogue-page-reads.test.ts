@@ -33,7 +33,7 @@ function readsThatAnswerTogether() {
 describe('a page built after the catalogue moved', () => {
   it('asks for the count, the ids and the listener’s marks together', async () => {
     const { works, asked } = readsThatAnswerTogether();
-    const cache = new CatalogueCache(async () => ({ version: 'v1', workChanges: 0 }));
+    const cache = new CatalogueCache(async () => ({ version: 'v1', workChanges: 0, writes: 0 }));
     const catalogue = new CatalogueService(works, {} as LabelRepository, {} as FileRepository, { cache });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

@@ -24,7 +24,7 @@ function fakeLabels(folds: boolean[]) {
 
 function service(labels: LabelRepository) {
   // The version never moves within these tests.
-  const cache = new CatalogueCache(async () => ({ version: 'v1', workChanges: 0 }));
+  const cache = new CatalogueCache(async () => ({ version: 'v1', workChanges: 0, writes: 0 }));
   return new CatalogueService({} as WorkRepository, labels, {} as FileRepository, { cache });
 }
 

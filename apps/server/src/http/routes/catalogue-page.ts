@@ -3,6 +3,7 @@ import type { Envelope, WorksQuery } from '@sasayaki/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { CataloguePage, CatalogueService } from '../../services/catalogue.service.js';
+import type { EncodedPage } from '../../services/catalogue-cache.js';
 import type { PlaylistService } from '../../services/playlist.service.js';
 import { acceptsGzip, varyOnAcceptEncoding } from '../plugins/compression.plugin.js';
 
@@ -10,7 +11,8 @@ import { acceptsGzip, varyOnAcceptEncoding } from '../plugins/compression.plugin
  * Sends a page of works. A page that is the same for every listener is serialized and gzipped once per
  * catalogue version and then sent as those bytes: most requests of a busy library are the first pages of
  * a few lists, and encoding them was most of their cost. A page with the user's own fields is answered
- * as usual.
+ * as usual. A stale page (a background job moved the catalogue, CatalogueService.page) is sent as the
+ * version before encoded it while its new bytes are built after the answer.
  */
 async function sendCataloguePage(
   request: FastifyRequest,
@@ -18,15 +20,21 @@ async function sendCataloguePage(
   catalogue: CatalogueService,
   page: CataloguePage,
 ): Promise<Envelope | FastifyReply> {
-  if (page.sharedKey === null) return page.envelope();
+  const { sharedKey } = page;
+  if (sharedKey === null) return page.envelope();
+  const encode = (build: () => Promise<Envelope>) => async (): Promise<EncodedPage> => {
+    const envelope = await build();
+    // The route's own serializer, so the answer is checked against its schema as any other (a pure
+    // function of the envelope: a stale answer's rebuild calls it after this reply was sent).
+    const json = reply.serialize(envelope) as string;
+    return { json, gzip: gzipSync(json), workIds: envelope.works.map((work) => work.id) };
+  };
+  const { stale } = page;
+  if (stale) catalogue.rebuildEncodedPage(sharedKey, encode(stale.sharedEnvelope));
   const encoded =
-    catalogue.encodedPage(page.sharedKey) ??
-    (await catalogue.keepEncodedPage(page.sharedKey, async () => {
-      const envelope = await page.envelope();
-      // The route's own serializer, so the answer is checked against its schema as any other.
-      const json = reply.serialize(envelope) as string;
-      return { json, gzip: gzipSync(json), workIds: envelope.works.map((work) => work.id) };
-    }));
+    stale?.answer ??
+    catalogue.encodedPage(sharedKey) ??
+    (await catalogue.keepEncodedPage(sharedKey, encode(page.envelope)));
   reply.type('application/json; charset=utf-8');
   varyOnAcceptEncoding(reply);
   if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(encoded.json);
