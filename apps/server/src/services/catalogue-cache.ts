@@ -182,6 +182,8 @@ export class CatalogueCache {
       (writes === this.writesSeen || own.background !== this.ownWritesSeen.background);
     this.ownWritesSeen = own;
     this.writesSeen = writes;
+    // Pages past their bound are let go (up to 500 encoded pages), not kept until the next move.
+    if (this.previous && this.now() >= this.previous.until) this.previous = null;
     if (version !== this.version) {
       this.version = version;
       this.workChangesSeen = workChanges;
