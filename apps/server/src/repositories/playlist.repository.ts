@@ -256,21 +256,23 @@ export class PlaylistRepository {
     return this.db.transaction().execute(async (trx) => {
       // Taking the playlist's row first makes concurrent adds to it wait for each other (positions).
       await trx.updateTable('playlists').set({ updated_at: now }).where('id', '=', playlistId).execute();
-      const held = await trx
+      // The works it holds already and its last position, in one statement (a round trip less).
+      const rows = await trx
         .selectFrom('playlist_works')
-        .select('work_id')
+        .select(['work_id', sql<number | null>`NULL`.as('last')])
         .where('playlist_id', '=', playlistId)
         .where('work_id', 'in', workIds)
+        .unionAll(
+          trx
+            .selectFrom('playlist_works')
+            .select([sql<number>`NULL`.as('work_id'), (eb) => eb.fn.max('position').as('last')])
+            .where('playlist_id', '=', playlistId),
+        )
         .execute();
-      const heldIds = new Set(held.map((row) => row.work_id));
+      const heldIds = new Set(rows.flatMap((row) => (row.work_id === null ? [] : [row.work_id])));
       const fresh = workIds.filter((id) => !heldIds.has(id));
       if (fresh.length > 0) {
-        const last = await trx
-          .selectFrom('playlist_works')
-          .select((eb) => eb.fn.max('position').as('position'))
-          .where('playlist_id', '=', playlistId)
-          .executeTakeFirst();
-        const start = Number(last?.position ?? 0);
+        const start = Number(rows.find((row) => row.work_id === null)?.last ?? 0);
         await trx
           .insertInto('playlist_works')
           .values(
