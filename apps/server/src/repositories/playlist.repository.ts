@@ -256,8 +256,9 @@ export class PlaylistRepository {
     return this.db.transaction().execute(async (trx) => {
       // Taking the playlist's row first makes concurrent adds to it wait for each other (positions).
       await trx.updateTable('playlists').set({ updated_at: now }).where('id', '=', playlistId).execute();
-      // The works it holds already and its last position, in one statement (a round trip less).
-      const rows = await trx
+      // The works it holds already and its last position, in one statement (a round trip less): the
+      // position's row is the one without a work (typed as the first part's column, as a union must be).
+      const rows: Array<{ work_id: number | null; last: number | null }> = await trx
         .selectFrom('playlist_works')
         .select(['work_id', sql<number | null>`NULL`.as('last')])
         .where('playlist_id', '=', playlistId)
