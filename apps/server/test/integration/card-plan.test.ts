@@ -66,7 +66,10 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('the card plan on postgres', () 
       const three = await repository.cardsByIds([100_002, 999_999, 100_005, 100_004]);
       expect(two.map((work) => work.id)).toEqual([100_003, 100_001]);
       expect(three.map((work) => work.id)).toEqual([100_002, 100_005, 100_004]);
-      const texts = spy.mock.calls.map(([query]) => (query as { sql: string }).sql);
+      // The server's own once-a-second checks may land in between: only the cards are looked at.
+      const texts = spy.mock.calls
+        .map(([query]) => (query as { sql: string }).sql)
+        .filter((text) => text.includes('FROM works w LEFT JOIN circles'));
       expect(texts).toHaveLength(2);
       // One text, prepared once per connection: a text per count was parsed and planned every time.
       expect(texts[1]).toBe(texts[0]);
