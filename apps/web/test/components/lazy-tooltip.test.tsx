@@ -87,4 +87,30 @@ describe('LazyTooltip', () => {
     expect(mounts.count).toBe(1);
     expect(screen.getByRole('tooltip').textContent).toBe('tip five');
   });
+
+  it("a 'first-use' tooltip's code still loads in idle time, so its first hover does not wait for it", async () => {
+    // A fresh module registry: the tooltip code is loaded once per registry, and above it was.
+    vi.resetModules();
+    const fresh = await import('@testing-library/react');
+    const { LazyTooltip: FreshTooltip } = await import('../../src/components/lazy-tooltip/LazyTooltip');
+    mounts.count = 0;
+    fresh.render(
+      <FreshTooltip label="tip six" takeOver="first-use">
+        <span>six</span>
+      </FreshTooltip>,
+    );
+    await fresh.act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(mounts.count).toBe(0);
+    // The code is there: a tooltip rendered now takes it in its first render, without waiting for a load.
+    fresh.act(() => {
+      fresh.render(
+        <FreshTooltip label="tip seven">
+          <button type="button">seven</button>
+        </FreshTooltip>,
+      );
+    });
+    expect(mounts.count).toBe(1);
+  });
 });

@@ -93,10 +93,12 @@ export function LazyTooltip({ takeOver = 'idle', ...props }: TooltipProps & { ta
   }, []);
 
   useEffect(() => {
-    if (Tooltip || takeOver !== 'idle') return;
-    waiting.add(swap);
-    // After the first screen has settled the tooltip code loads on its own (the works page's budget).
+    if (Tooltip) return;
+    // After the first screen has settled the tooltip code loads on its own (the works page's budget), also
+    // for 'first-use' tooltips, which do not take it then: their first hover does not wait for a fetch.
     void whenIdle().then(loadTooltip);
+    if (takeOver !== 'idle') return;
+    waiting.add(swap);
     return () => {
       waiting.delete(swap);
     };
