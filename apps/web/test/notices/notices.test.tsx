@@ -1,20 +1,12 @@
-import { act, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notices } from '../../src/features/notices/Notices';
+import { setIdleStarted } from '../idle-mock';
 import { renderWithProviders } from '../render';
 
 const showNotice = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('../../src/features/notices/show', () => ({ showNotice }));
-// Start-up's idle time, begun unless a test says otherwise.
-const idle = vi.hoisted(() => ({ started: true, listeners: new Set<() => void>() }));
-vi.mock('../../src/lib/idle', async () => {
-  const { useSyncExternalStore } = await import('react');
-  const subscribe = (listener: () => void) => {
-    idle.listeners.add(listener);
-    return () => idle.listeners.delete(listener);
-  };
-  return { useIdleStarted: () => useSyncExternalStore(subscribe, () => idle.started) };
-});
+vi.mock('../../src/lib/idle', () => import('../idle-mock'));
 
 function serve(body: Record<string, unknown>) {
   vi.stubGlobal(
@@ -38,20 +30,17 @@ function serve(body: Record<string, unknown>) {
 beforeEach(() => {
   localStorage.clear();
   showNotice.mockClear();
-  idle.started = true;
+  setIdleStarted(true);
 });
 
 describe('notices', { timeout: 20_000 }, () => {
   it('asks for the version only once start-up has reached its idle time (not in the first screen)', async () => {
-    idle.started = false;
+    setIdleStarted(false);
     serve({ version: '1.2.0' });
     renderWithProviders(<Notices />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetch).not.toHaveBeenCalled();
-    act(() => {
-      idle.started = true;
-      for (const listener of idle.listeners) listener();
-    });
+    setIdleStarted(true);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
   });
 
