@@ -1,57 +1,81 @@
+/** The typed arrays a `ChunkedColumn` can collect into. */
+type NumberColumn = Int32Array | Float64Array | Uint8Array;
+
 /**
- * (row, value) pairs collected into two growing Int32Arrays, then grouped by row as compressed sparse
- * rows: a million pairs cost 8 MB here where an array of `{ row, value }` objects cost tens of MB.
+ * Values appended to a column of unknown final length, kept in fixed chunks and copied once into one
+ * array of the exact length at the end. A column grown by doubling left a trail of garbage arrays (as
+ * much again as its final capacity) and a quarter of its last one unused; at 100,000 works those
+ * transients were most of what the label index's build added to the server's resident memory.
  */
-export class PairList {
-  private rows: Int32Array = new Int32Array(1024);
-  private values: Int32Array = new Int32Array(1024);
-  private length = 0;
+export class ChunkedColumn<T extends NumberColumn> {
+  private readonly full: T[] = [];
+  private current: T;
+  private used = 0;
 
-  push(row: number, value: number): void {
-    if (this.length === this.rows.length) {
-      this.rows = grown(this.rows, this.length * 2);
-      this.values = grown(this.values, this.length * 2);
-    }
-    this.rows[this.length] = row;
-    this.values[this.length] = value;
-    this.length += 1;
+  /** `make(length)` is the column's typed array constructor, e.g. `(n) => new Int32Array(n)`. */
+  constructor(
+    private readonly make: (length: number) => T,
+    private readonly chunkLength = 16_384,
+  ) {
+    this.current = make(chunkLength);
   }
 
-  /** The same pairs grouped by `value` instead (the other direction of the index). */
-  swapped(): PairList {
-    const list = new PairList();
-    list.rows = this.values.subarray(0, this.length);
-    list.values = this.rows.subarray(0, this.length);
-    list.length = this.length;
-    return list;
+  get length(): number {
+    return this.full.length * this.chunkLength + this.used;
   }
 
-  /**
-   * Row `r`'s values are `values[start[r] .. start[r + 1])`, in the order they were pushed (a stable
-   * counting sort: two passes over the pairs, no comparison).
-   */
-  grouped(rowCount: number): { start: Int32Array; values: Int32Array } {
-    const start = new Int32Array(rowCount + 1);
-    for (let i = 0; i < this.length; i += 1) {
-      const after = (this.rows[i] as number) + 1;
-      start[after] = (start[after] as number) + 1;
+  push(value: number): void {
+    if (this.used === this.chunkLength) {
+      this.full.push(this.current);
+      this.current = this.make(this.chunkLength);
+      this.used = 0;
     }
-    for (let row = 0; row < rowCount; row += 1)
-      start[row + 1] = (start[row + 1] as number) + (start[row] as number);
-    const next = start.slice(0, rowCount);
-    const values = new Int32Array(this.length);
-    for (let i = 0; i < this.length; i += 1) {
-      const row = this.rows[i] as number;
-      const at = next[row] as number;
-      values[at] = this.values[i] as number;
-      next[row] = at + 1;
+    this.current[this.used] = value;
+    this.used += 1;
+  }
+
+  /** The values in one array of their exact length (the chunks are let go with the column). */
+  toArray(): T {
+    const all = this.make(this.length);
+    let at = 0;
+    for (const chunk of this.full) {
+      all.set(chunk, at);
+      at += chunk.length;
     }
-    return { start, values };
+    all.set(this.current.subarray(0, this.used), at);
+    return all;
   }
 }
 
-function grown(array: Int32Array, length: number): Int32Array {
-  const bigger = new Int32Array(length);
-  bigger.set(array);
-  return bigger;
+/**
+ * Compressed sparse rows: row `r`'s values are `values[start[r] .. start[r + 1])`. One offsets array and
+ * one flat Int32Array, where an array per row cost tens of MB at 100,000 works.
+ */
+export interface CompressedRows {
+  start: Int32Array;
+  values: Int32Array;
+}
+
+/**
+ * The same (row, value) pairs grouped by value: column `c`'s rows, ascending (a counting sort over the
+ * pairs: two passes, no comparison, no intermediate pair list).
+ */
+export function transposed(rows: CompressedRows, columnCount: number): CompressedRows {
+  const start = new Int32Array(columnCount + 1);
+  for (const column of rows.values) start[column + 1] = (start[column + 1] as number) + 1;
+  for (let column = 0; column < columnCount; column += 1) {
+    start[column + 1] = (start[column + 1] as number) + (start[column] as number);
+  }
+  const next = start.slice(0, columnCount);
+  const values = new Int32Array(rows.values.length);
+  const rowCount = rows.start.length - 1;
+  for (let row = 0; row < rowCount; row += 1) {
+    for (let i = rows.start[row] as number; i < (rows.start[row + 1] as number); i += 1) {
+      const column = rows.values[i] as number;
+      const at = next[column] as number;
+      values[at] = row;
+      next[column] = at + 1;
+    }
+  }
+  return { start, values };
 }

@@ -112,7 +112,7 @@ export class RecommenderService {
     userId: number | null,
   ): Promise<Envelope> {
     const model = await this.currentModel();
-    const index = model.features.indexOf.get(workId);
+    const index = model.features.indexOf(workId);
     if (index === undefined) {
       // Unknown: 404. Present but newer than the label index (a scan under way): nothing yet.
       await this.catalogue.get(workId, null);
@@ -173,7 +173,7 @@ export class RecommenderService {
     const { features } = model;
     const profile = new Map<FeatureKey, number>();
     for (const [workId, strength] of taste) {
-      const index = features.indexOf.get(workId);
+      const index = features.indexOf(workId);
       if (index === undefined || strength === 0) continue;
       for (const key of features.labelsOf(index)) {
         profile.set(key, (profile.get(key) ?? 0) + strength * features.weight(key));
@@ -190,13 +190,13 @@ export class RecommenderService {
     }
     for (const { userId: otherId, similarity } of this.similarListeners(model.activity, userId, taste)) {
       for (const [workId, strength] of model.activity.tastes.get(otherId) ?? []) {
-        const index = features.indexOf.get(workId);
+        const index = features.indexOf(workId);
         if (index !== undefined && strength > 0) coListening.add(index, similarity * strength);
       }
     }
     const combined = content.scaled(1).mergeScaled(coListening, CO_LISTENING_WEIGHT);
     for (const workId of taste.keys()) {
-      const index = features.indexOf.get(workId);
+      const index = features.indexOf(workId);
       if (index !== undefined) combined.remove(index);
     }
     combined.addToTouched(model.popularityScaled, POPULARITY_WEIGHT);
@@ -259,7 +259,7 @@ export class RecommenderService {
       // A listener of a thousand works says less about each pair than one of ten.
       const share = listener.strength / Math.sqrt(taste?.size ?? 1);
       for (const [otherId, strength] of taste ?? []) {
-        const other = features.indexOf.get(otherId);
+        const other = features.indexOf(otherId);
         if (other !== undefined && strength > 0) coListening.add(other, share * strength);
       }
     }
@@ -321,7 +321,7 @@ function buildModel(features: CatalogueFeatures, activity: Activity): Model {
   const scores = new Float64Array(features.size);
   let top = 0;
   for (const [workId, score] of activity.popularity) {
-    const index = features.indexOf.get(workId);
+    const index = features.indexOf(workId);
     if (index === undefined) continue;
     scores[index] = score;
     top = Math.max(top, score);
