@@ -1,8 +1,13 @@
 import './app/mantine.css';
 import './app/global.css';
 import { startUpReads } from './app/start-up-reads';
+import { earlyCoverSettled } from './components/work/early-cover';
 
 // The entry is small on purpose: it asks for the first screen's data at once, then loads the app, which
-// index.html has been fetching beside it (preload-first-screen-plugin.ts), and hands it those reads.
+// index.html has been fetching beside it (preload-first-screen-plugin.ts), and hands it those reads. On a
+// work page it paints the work's cover first (early-cover.ts): the page's largest paint then waits for
+// neither the app's chunk nor its evaluation.
 const reads = startUpReads(window.location);
-void import('./app/start-app').then(({ startApp }) => startApp(reads));
+void earlyCoverSettled()
+  .then(() => import('./app/start-app'))
+  .then(({ startApp }) => startApp(reads));

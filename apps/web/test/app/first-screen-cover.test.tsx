@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Cover } from '../../src/components/work/Cover';
+import { removeEarlyCover } from '../../src/components/work/early-cover';
 import WorkPage from '../../src/features/work/WorkPage';
 import { startWorkReads, workKey } from '../../src/features/work/work-request';
 import { WorksResults } from '../../src/features/works/components/WorksResults';
@@ -52,6 +53,8 @@ const preloads = () =>
 
 afterEach(() => {
   for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+  // startWorkReads paints the work's cover from the entry (early-cover.ts), outside React's tree.
+  removeEarlyCover();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   usePlayerActivation.setState({ activated: false });

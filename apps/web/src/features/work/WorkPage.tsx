@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { removeEarlyCover } from '../../components/work/early-cover';
 import { afterNextPaint } from '../../lib/after-paint';
 import { whenIdle } from '../../lib/idle';
 import { notifyError } from '../../lib/notify';
@@ -49,6 +50,11 @@ export default function WorkPage() {
       cancelPaint?.();
     };
   }, [shown]);
+
+  // The cover the entry painted before the app ran (early-cover.ts) lies over this page's own, the same
+  // picture in the same box, until that one has painted; and goes with the page.
+  useEffect(() => (shown ? afterNextPaint(removeEarlyCover) : undefined), [shown]);
+  useEffect(() => removeEarlyCover, []);
 
   const notFound = numeric === null || (work.error instanceof ApiError && work.error.status === 404);
   useEffect(() => {

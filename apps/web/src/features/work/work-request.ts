@@ -1,6 +1,7 @@
 import { formatWorkCode, parseWorkId, type TrackNode, type Work } from '@sasayaki/api-contract';
 import { ApiError, api } from '../../api/client';
 import type { CoverSize } from '../../components/work/cover-src';
+import { paintEarlyCover } from '../../components/work/early-cover';
 import { preloadCover } from '../../components/work/preload-cover';
 import { type StartUpRead, startUpRead } from '../../lib/start-up-read';
 
@@ -32,7 +33,7 @@ export const fetchTracks = (id: string, signal?: AbortSignal) =>
  * Asks for a work page's work and files at start-up (app/start-up-reads.ts), beside the session and the
  * screen's chunk, instead of once the chunk has run. `raw` is the address's id, as WorkPage reads it. A
  * first visit signs in as the guest while this runs: a 401 is asked again once the session is settled.
- * The cover, the page's largest paint, is fetched as soon as the work is known.
+ * The cover, the page's largest paint, is fetched and painted as soon as the work is known.
  */
 export function startWorkReads(raw: string, session: Promise<unknown>): StartUpRead[] {
   const numeric = parseWorkId(raw);
@@ -50,6 +51,8 @@ export function startWorkReads(raw: string, session: Promise<unknown>): StartUpR
     // A failed start-up fetch is the page's own query's to show and retry.
     () => undefined,
   );
+  // And painted from here, before the app's code has run (the entry waits for it, main.tsx).
+  paintEarlyCover(work, WORK_PAGE_COVER_SIZE);
   return [
     startUpRead(workKey(id), WORK_STALE_MS, work),
     startUpRead(tracksKey(id), TRACKS_STALE_MS, retried(fetchTracks)),
