@@ -145,7 +145,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}${test.info().project.name}-${name}.png`, fullPage: true });
 }
 
-export const isPhone = () => test.info().project.name === 'phone';
+export const isPhone = () => test.info().project.use.isMobile === true;
 
 /**
  * Tag for tests whose subject does not depend on the screen size (logic, storage, API round trips): the

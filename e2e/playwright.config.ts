@@ -3,6 +3,17 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL, E2E_PORT } from './env';
 
+const DESKTOP = { browserName: 'chromium', viewport: { width: 1280, height: 800 } } as const;
+const PHONE = {
+  browserName: 'chromium',
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+} as const;
+/** Specs that time the product against a budget of the issues (e2e/README.md). */
+const TIMED = /player-seek\.spec\.ts$/;
+
 /**
  * End-to-end tests of the built product in Debian's Chromium (never `playwright install`). The global
  * setup starts `apps/server/dist/main.js serve` on the demo library; run `npm run build` first, then
@@ -39,18 +50,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
-    {
-      name: 'phone',
-      // Tests tagged @desktop-only (helpers.ts DESKTOP_ONLY) test logic, not layout: run them once.
-      grepInvert: /@desktop-only/,
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-      },
-    },
+    { name: 'desktop', testIgnore: TIMED, use: DESKTOP },
+    // Tests tagged @desktop-only (helpers.ts DESKTOP_ONLY) test logic, not layout: run them once.
+    { name: 'phone', testIgnore: TIMED, grepInvert: /@desktop-only/, use: PHONE },
+    // Timed to the user's budget (sound within 1 s of a seek): run after everything else, one at a time,
+    // so they time the product, not a second browser and server busy beside them on CI's two cores.
+    { name: 'desktop-timed', testMatch: TIMED, dependencies: ['desktop', 'phone'], use: DESKTOP },
+    { name: 'phone-timed', testMatch: TIMED, dependencies: ['desktop-timed'], use: PHONE },
   ],
 });
