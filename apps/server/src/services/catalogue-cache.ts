@@ -44,6 +44,12 @@ export interface WorkChangeFeed {
  * encoded pages that show it, keeping every other work, page and list. Both are read at most once a
  * second, so another process's change shows within a second.
  *
+ * Read ahead, off the request path: a request that finds the last check past half its second starts the
+ * next one after its answer (`refresh`), and a background job's write starts one as soon as it is
+ * committed (`expire('background')`), so while requests come none of them waits for the version read
+ * (bench README, "DLsite metadata"). A request still waits when the last check is a second old (a quiet
+ * process), and after a write made for a request of this process, which it must see.
+ *
  * Stale while rebuilt: when a background job moved the version (a scan's heartbeat; this process's
  * DLsite fetch, `expire('background')`) and no request of this process wrote since the last check, the
  * encoded pages of the version before are kept aside for `maxStaleMs`, so a request for a page not yet
@@ -91,6 +97,8 @@ export class CatalogueCache {
   /** The encoded pages of the version before a background move, answerable until `until`. */
   private previous: { pages: LruMap<string, EncodedPage>; generation: number; until: number } | null = null;
   private checking: Promise<void> | null = null;
+  /** A check is asked for off the request path (`checkAhead`) and has not begun yet. */
+  private aheadAsked = false;
   /** How many single-work changes the cached entries reflect. */
   private workChangesSeen = 0;
   /**
@@ -98,6 +106,11 @@ export class CatalogueCache {
    * the database before a drop is not stored after it (`isCurrent`): it may show what was just dropped.
    */
   private epoch = 0;
+  /**
+   * Moves with `epoch`, except at a background move: a scan's heartbeat and this process's metadata
+   * fetch write no listener's reviews nor votes, so the marks read before them stay true (`marksEpoch`).
+   */
+  private marksEpochCount = 0;
 
   constructor(
     /** The version and the count of single-work changes, in one read (catalogue-version.ts). */
@@ -124,7 +137,11 @@ export class CatalogueCache {
 
   /** Makes sure the cached entries belong to the current catalogue version. */
   async refresh(): Promise<void> {
-    if (this.now() - this.checkedAt < this.maxAgeMs) return;
+    const age = this.now() - this.checkedAt;
+    if (age < this.maxAgeMs) {
+      if (age >= this.maxAgeMs / 2 && !this.checking) this.checkAhead();
+      return;
+    }
     await this.checkOnce();
     // Expired while a check that began before the write was under way: that check may have read the
     // version from before it.
@@ -132,14 +149,37 @@ export class CatalogueCache {
   }
 
   /**
-   * This process has just changed the catalogue (a metadata merge, a hand edit): the next call reads the
-   * version at once instead of up to a second later, so the writer sees its own change. A write made for
-   * a request also ends answering previous pages (`stalePage`); a background job's write does not.
+   * This process has just changed the catalogue (a metadata merge, a hand edit). A write made for a
+   * request: the next call reads the version at once instead of up to a second later, so the writer sees
+   * its own change, and no previous page is answered any more (`stalePage`). A background job's write
+   * (nobody waits to see it): the version is read now, off any request, and the previous pages may be
+   * answered while they are built again; a request meanwhile gets the pages of before, as it would have
+   * a moment earlier.
    */
   expire(origin: ChangeOrigin = 'request'): void {
-    this.expiries += 1;
     this.ownWrites[origin] += 1;
+    if (origin === 'background') {
+      this.checkAhead();
+      return;
+    }
+    this.expiries += 1;
     this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /**
+   * Starts a check off the request path: after the check under way (it may have read the version before
+   * a write that asked for this one), else once the request at hand is answered (on SQLite the read runs
+   * on this thread). A failed read is left to the next request, which reads again.
+   */
+  private checkAhead(): void {
+    if (this.aheadAsked) return;
+    this.aheadAsked = true;
+    const start = () => {
+      this.aheadAsked = false;
+      this.checkOnce().catch(() => {});
+    };
+    if (this.checking) this.checking.then(start, start);
+    else setImmediate(start);
   }
 
   /**
@@ -169,17 +209,28 @@ export class CatalogueCache {
     return epoch === this.epoch;
   }
 
+  /**
+   * What a listener's marks are kept for (UserMarks): moves when a change may have given them other
+   * marks (a tag vote, a work moved to a new code, any write outside this process's background job),
+   * not at a background move, after which the first page of each listener would read them again.
+   */
+  marksEpoch(): number {
+    return this.marksEpochCount;
+  }
+
   private async check(): Promise<void> {
     const expiries = this.expiries;
     const own = { ...this.ownWrites };
     const { version, workChanges, writes } = await this.readState();
-    // A background move: a scan's heartbeat, or this process's background job wrote, and no request of
-    // this process wrote since (it must see its write). Another process's write (a hand edit there)
-    // shows at the first request after the check, as before. The first version seen is no move.
+    // A background move: a scan's heartbeat, or this process's background job wrote, and nobody else:
+    // no request of this process (it must see its write), no other process (a hand edit there shows at
+    // the first request after the check, as before), so every write since is one of the job's, and no
+    // single work changed (a tag vote). The first version seen is no move.
     const background =
       this.version !== null &&
       own.request === this.ownWritesSeen.request &&
-      (writes === this.writesSeen || own.background !== this.ownWritesSeen.background);
+      writes - this.writesSeen === own.background - this.ownWritesSeen.background &&
+      workChanges === this.workChangesSeen;
     this.ownWritesSeen = own;
     this.writesSeen = writes;
     // Pages past their bound are let go (up to 500 encoded pages), not kept until the next move.
@@ -200,6 +251,7 @@ export class CatalogueCache {
   /** Drops the works and the encoded pages that show any of them; lists of ids, counts and labels stay. */
   private forgetWorks(ids: ReadonlySet<number>): void {
     this.epoch += 1;
+    this.marksEpochCount += 1;
     this.previous = null;
     for (const id of ids) this.works.delete(id);
     this.encodedPages.deleteWhere((page) => page.workIds.some((id) => ids.has(id)));
@@ -208,6 +260,7 @@ export class CatalogueCache {
   /** `keepPages`: the move came from the background, so the encoded pages are kept aside a moment. */
   private forgetAll(keepPages: boolean): void {
     this.epoch += 1;
+    if (!keepPages) this.marksEpochCount += 1;
     this.counts.clear();
     this.pages.clear();
     this.works.clear();

@@ -338,13 +338,15 @@ export class CatalogueService {
 
   /** Which works the user marked (rated, reviewed, voted tags of), as of the current catalogue version. */
   async marksOf(userId: number): Promise<MarkedWorks> {
-    // Kept per epoch, not per generation: a tag vote changes only its work (the epoch moves, the generation
-    // does not), and the marks hold the works the user voted on. The catalogue's check and the user's (each
-    // at most once a second) are asked together, so a request that needs both waits for one round trip;
-    // when the check moved the epoch, the marks of the epoch before are not used and are read again.
-    const epoch = this.cache.currentEpoch();
+    // Kept per marks epoch, not per generation: a tag vote changes only its work (the epoch moves, the
+    // generation does not), and the marks hold the works the user voted on; a background move (a batch of
+    // the DLsite fetch) writes no marks, so they are not read again after it (CatalogueCache.marksEpoch).
+    // The catalogue's check and the user's (each at most once a second) are asked together, so a request
+    // that needs both waits for one round trip; when the check moved the marks epoch, the marks of the
+    // epoch before are not used and are read again.
+    const epoch = this.cache.marksEpoch();
     const [marks] = await Promise.all([this.marks.of(userId, epoch), this.cache.refresh()]);
-    return this.cache.isCurrent(epoch) ? marks : this.marks.of(userId, this.cache.currentEpoch());
+    return this.cache.marksEpoch() === epoch ? marks : this.marks.of(userId, this.cache.marksEpoch());
   }
 
   /** This process changed the user's ratings, reviews or progress: their next read sees it. */

@@ -31,8 +31,9 @@ class Entry {
  * query (the count and latest change of their reviews, `WorkRepository.reviewsMark`) and read again
  * only when that moved. This process's own review writes forget the listener at once (`forget`); another
  * process's show within `maxAgeMs`. Tag votes drop their work from the catalogue cache and a work's move
- * to a new code moves the catalogue version: either moves the cache's epoch, so marks are kept per epoch
- * (CatalogueCache.currentEpoch) and read again after it moves. At most `limit` listeners
+ * to a new code moves the catalogue version: either moves the cache's marks epoch, so marks are kept per
+ * marks epoch (CatalogueCache.marksEpoch) and read again after it moves; a background move (a batch of the
+ * DLsite fetch, a scan's heartbeat) does not move it. At most `limit` listeners
  * are kept (a few bytes per marked work each).
  */
 export class UserMarks {
@@ -47,7 +48,7 @@ export class UserMarks {
     this.entries = new LruMap(limit);
   }
 
-  /** The user's marks; `generation` is the catalogue cache's epoch (CatalogueCache.currentEpoch) after its refresh. */
+  /** The user's marks; `generation` is the catalogue cache's marks epoch (CatalogueCache.marksEpoch). */
   of(userId: number, generation: number): Promise<MarkedWorks> {
     let entry = this.entries.get(userId);
     if (!entry || entry.generation !== generation) {
