@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * The entry (main.tsx) starts the app in a task after the one that evaluated the app's code: one long
+ * task less on a phone (issue 14's phone budget, Lighthouse's total blocking time).
+ */
+
+const app = vi.hoisted(() => ({ startApp: vi.fn() }));
+vi.mock('../../src/app/start-app', () => app);
+vi.mock('../../src/app/start-up-reads', () => ({ startUpReads: () => [] }));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the entry', () => {
+  it('starts the app in a task of its own once its code has run', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    await import('../../src/main');
+    await vi.dynamicImportSettled();
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+    expect(app.startApp).not.toHaveBeenCalled();
+    vi.runOnlyPendingTimers();
+    expect(app.startApp).toHaveBeenCalledWith([]);
+  });
+});
