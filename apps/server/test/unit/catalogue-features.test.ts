@@ -116,10 +116,10 @@ describe('CatalogueFeatures.load', () => {
       links * 4 * 2 +
       labelCount * 8;
     // Collected in chunks and copied once into arrays of their exact length: every byte kept was
-    // allocated twice, plus each of the five columns' last chunk, partly used (at most 128 KB). A list
+    // allocated twice, plus each of the five columns' last chunk, partly used (256 KiB each). A list
     // grown by doubling allocated its final capacity twice over (every smaller copy before it), a
     // quarter of it unused, and then the by-row copy of its pairs.
-    expect(allocated).toBeLessThan(2 * kept + 5 * 128 * 1_024);
+    expect(allocated).toBeLessThan(2 * kept + 5 * 256 * 1_024);
   });
 });
 
