@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { join } from 'node:path';
 import type { FoundFolder, StoredPath, WorkFolder } from './scan-types.js';
 
@@ -12,15 +13,22 @@ export interface EntryName {
 }
 
 export function decodeName(bytes: Buffer): EntryName {
-  const text = bytes.toString('utf8');
-  return { bytes, text, lossy: !Buffer.from(text, 'utf8').equals(bytes) };
+  // Checked in place: encoding the text again to compare allocated a buffer for every directory entry of
+  // a scan (the bytes survive the round trip exactly when they are valid UTF-8).
+  return { bytes, text: bytes.toString('utf8'), lossy: !isUtf8(bytes) };
 }
 
 const SLASH = Buffer.from('/');
 
-/** The child's path: a string while every name is valid UTF-8, a Buffer from the first lossy name on. */
+/**
+ * The child's path: a string while every name is valid UTF-8, a Buffer from the first lossy name on.
+ * Joined by hand: the parent is a normalized path (a resolved root or built here) and a directory entry's
+ * name holds no `/` and is never `.` or `..`, so `path.join`, which normalized the whole path again for
+ * every entry, gives the same string (`workFolderOf` makes it that way).
+ */
 export function childPath(parent: string | Buffer, name: EntryName): string | Buffer {
-  if (typeof parent === 'string' && !name.lossy) return join(parent, name.text);
+  if (typeof parent === 'string' && !name.lossy)
+    return parent.endsWith('/') ? parent + name.text : `${parent}/${name.text}`;
   const base = typeof parent === 'string' ? Buffer.from(parent) : parent;
   return Buffer.concat([base, SLASH, name.bytes]);
 }

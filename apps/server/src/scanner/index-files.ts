@@ -37,19 +37,25 @@ export async function indexWorkFiles(
   const found: FoundFile[] = [];
   const visited = new Set<string>();
   let rootReadable = true;
-  /** The work folder's real path, once it is known to exist (below). */
-  let workReal: Buffer | null = null;
+  /**
+   * The work folder's real path, for a symbolic link's loop check: asked at the first link, so a work
+   * without links (nearly all) costs no realpath (a rescan's walk is most of its time).
+   */
+  let workReal: Promise<Buffer | null> | undefined;
+  // Messages name the entry as shown to people; made only for a message, not for every entry walked.
+  const displayOf = (rel: RelativePath, name?: EntryName) =>
+    join(work.display, toStoredPath(rel).text, name?.text ?? '');
 
   const walk = async (absPath: string | Buffer, rel: RelativePath, folderInfo: Stats): Promise<void> => {
     throwIfCancelled(reporter.signal);
     visited.add(`${folderInfo.dev}:${folderInfo.ino}`);
-    const display = join(work.display, toStoredPath(rel).text);
     let entries: Dirent<Buffer>[];
     try {
       entries = await readdir(absPath, { encoding: 'buffer', withFileTypes: true });
     } catch (error) {
       if (rel.names.length === 0) rootReadable = false;
-      else reporter.issue(display, `Cannot read folder: ${(error as Error).message}`, 'error', 'failed');
+      else
+        reporter.issue(displayOf(rel), `Cannot read folder: ${(error as Error).message}`, 'error', 'failed');
       return;
     }
     const folders: Array<{ name: EntryName; info: Stats }> = [];
@@ -58,7 +64,7 @@ export async function indexWorkFiles(
       entries.map(async (entry) => {
         const name = decodeName(entry.name);
         const entryAbs = childPath(absPath, name);
-        const entryDisplay = join(display, name.text);
+        const entryDisplay = () => displayOf(rel, name);
         let info: Stats;
         try {
           info = await lstat(entryAbs);
@@ -66,16 +72,18 @@ export async function indexWorkFiles(
             const real = await guard.resolveInside(entryAbs);
             if (real === null) {
               reporter.issue(
-                entryDisplay,
+                entryDisplay(),
                 'Symbolic link leads outside the library or nowhere; skipped',
                 'warn',
                 'skipped',
               );
               return;
             }
-            if (workReal !== null && isInside(workReal, real)) {
+            workReal ??= realpath(work.absPath, { encoding: 'buffer' }).catch(() => null);
+            const workRealPath = await workReal;
+            if (workRealPath !== null && isInside(workRealPath, real)) {
               reporter.issue(
-                entryDisplay,
+                entryDisplay(),
                 'Symbolic link to a folder that holds the work (a loop); skipped',
                 'warn',
                 'skipped',
@@ -85,13 +93,13 @@ export async function indexWorkFiles(
             info = await stat(entryAbs);
           }
         } catch (error) {
-          reporter.issue(entryDisplay, `Cannot read: ${(error as Error).message}`, 'error', 'failed');
+          reporter.issue(entryDisplay(), `Cannot read: ${(error as Error).message}`, 'error', 'failed');
           return;
         }
         if (info.isDirectory()) {
           if (visited.has(`${info.dev}:${info.ino}`)) {
             reporter.issue(
-              entryDisplay,
+              entryDisplay(),
               'Folder already visited (symbolic link loop); skipped',
               'warn',
               'skipped',
@@ -100,7 +108,7 @@ export async function indexWorkFiles(
         } else if (info.isFile()) files.push({ name, info });
         else
           reporter.issue(
-            entryDisplay,
+            entryDisplay(),
             'Not a regular file (FIFO, socket or device); skipped',
             'warn',
             'skipped',
@@ -129,7 +137,6 @@ export async function indexWorkFiles(
     reporter.issue(work.display, `Cannot read folder: ${(error as Error).message}`, 'error', 'failed');
     return null;
   }
-  workReal = await realpath(work.absPath, { encoding: 'buffer' }).catch(() => null);
   await walk(work.absPath, EMPTY_PATH, workInfo);
   if (!rootReadable) {
     reporter.issue(work.display, 'Cannot read the work folder', 'error', 'failed');
