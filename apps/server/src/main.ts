@@ -2,7 +2,6 @@
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { Logger } from 'pino';
-import { buildApp } from './app.js';
 import { runUserCommand, USER_USAGE, UsageError } from './cli/user-command.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { checkAuthExposure } from './config/exposure.js';
@@ -65,6 +64,9 @@ async function serve(): Promise<void> {
   const startedAt = performance.now();
   const config = await withLibrary(loaded, logger);
   const ctx = await createContext(config, logger);
+  // Loaded by `serve` alone: the HTTP server and its routes are a large part of the modules, and
+  // `sasayaki scan` (whose rescan's time is mostly fixed costs) and the other commands never use them.
+  const { buildApp } = await import('./app.js');
   const app = await buildApp(ctx);
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.js';
 
 /** Tells every process listening on `channel` (PostgreSQL's NOTIFY; sent when the transaction commits). */
@@ -36,6 +36,8 @@ export function listenToChannel(
     retry.unref();
   };
   const connect = async () => {
+    // Loaded here, as db/connection.ts does: a SQLite installation never loads the driver.
+    const { default: pg } = await import('pg');
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify();

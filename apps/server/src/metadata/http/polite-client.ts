@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher, ProxyAgent, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { HostRateLimiter } from './host-rate-limiter.js';
 
 export interface PoliteClientOptions {
@@ -44,17 +44,27 @@ export function retryAfterMs(value: string | string[] | undefined, now: number):
  * network errors, timeouts, 429 and 5xx. Never throws for what the network does; the answer says.
  */
 export class PoliteClient {
-  private readonly dispatcher: Dispatcher;
+  /**
+   * undici and its connection pool, loaded at the first request: the module is 110 files, which every
+   * `sasayaki scan` and start-up compiled without ever fetching (a rescan's time is mostly fixed costs).
+   */
+  private undici: Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }> | undefined;
 
   constructor(
     private readonly options: PoliteClientOptions,
     private readonly limiter: HostRateLimiter,
     private readonly sleep: (ms: number) => Promise<void> = (ms) =>
       new Promise((resolve) => setTimeout(resolve, ms).unref()),
-  ) {
-    this.dispatcher = options.proxy
-      ? new ProxyAgent({ uri: options.proxy })
-      : new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+  ) {}
+
+  private connection() {
+    this.undici ??= import('undici').then(({ Agent, ProxyAgent, request }) => ({
+      request,
+      dispatcher: this.options.proxy
+        ? new ProxyAgent({ uri: this.options.proxy })
+        : new Agent({ keepAliveTimeout: 10_000, connections: 8 }),
+    }));
+    return this.undici;
   }
 
   async get(url: string, signal?: AbortSignal): Promise<FetchAnswer> {
@@ -78,10 +88,11 @@ export class PoliteClient {
 
   private async attempt(url: string, signal?: AbortSignal): Promise<FetchAnswer> {
     const { timeoutMs, maxBytes, userAgent } = this.options;
+    const { request, dispatcher } = await this.connection();
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
       const response = await request(url, {
-        dispatcher: this.dispatcher,
+        dispatcher,
         headers: { 'user-agent': userAgent, accept: 'application/json, image/*;q=0.9, */*;q=0.5' },
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         headersTimeout: timeoutMs,
@@ -124,6 +135,6 @@ export class PoliteClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    if (this.undici) await (await this.undici).dispatcher.close();
   }
 }
