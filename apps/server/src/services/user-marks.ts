@@ -27,7 +27,8 @@ class Entry {
  * and a single work they never rated nor voted on costs no lookup of their rating or votes. On PostgreSQL
  * that lookup was one round trip on every request: on page 1 with 16 clients, the request's only query.
  *
- * Kept per process for `maxAgeMs` (a second, as the catalogue version), then checked with one small
+ * Kept per process for `maxAgeMs` (a second, as the catalogue version; checked ahead, after the answer,
+ * once half as old, so a listener who keeps asking never waits for it), then checked with one small
  * query (the count and latest change of their reviews, `WorkRepository.reviewsMark`) and read again
  * only when that moved. This process's own review writes forget the listener at once (`forget`); another
  * process's show within `maxAgeMs`. Tag votes drop their work from the catalogue cache and a work's move
@@ -55,13 +56,25 @@ export class UserMarks {
       entry = new Entry(generation);
       this.entries.set(userId, entry);
     }
-    if (entry.known && this.now() - entry.checkedAt < this.maxAgeMs)
+    const age = this.now() - entry.checkedAt;
+    if (entry.known && age < this.maxAgeMs) {
+      // Read ahead, as the catalogue version (CatalogueCache.refresh): past half its age the mark is
+      // checked after this answer, so a listener who keeps asking never waits for the check.
+      if (age >= this.maxAgeMs / 2 && !entry.checking) {
+        const current = entry;
+        setImmediate(() => this.checkOnce(userId, current).catch(() => {}));
+      }
       return Promise.resolve(entry.known.marks);
-    const current = entry;
-    current.checking ??= this.check(userId, current).finally(() => {
-      current.checking = null;
+    }
+    return this.checkOnce(userId, entry);
+  }
+
+  /** One check of the entry at a time: the requests that come meanwhile wait for that one. */
+  private checkOnce(userId: number, entry: Entry): Promise<MarkedWorks> {
+    entry.checking ??= this.check(userId, entry).finally(() => {
+      entry.checking = null;
     });
-    return current.checking;
+    return entry.checking;
   }
 
   /**

@@ -66,6 +66,22 @@ describe('UserMarks', () => {
     expect(asked).toEqual({ marks: 2, works: 2 });
   });
 
+  it('past half a second answers at once and checks the mark after the answer, off the request', async () => {
+    const { marks, asked, advance, write } = setUp();
+    await marks.of(7, 1);
+    advance(499);
+    await marks.of(7, 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked).toEqual({ marks: 0, works: 1 });
+    // Another process rated a work: the answer at hand is the one known, the next one has it.
+    write({ reviewed: [1, 2, 9], voted: [3], reviewsMark: '3|b' });
+    advance(1);
+    expect((await marks.of(7, 1)).reviewed.has(9)).toBe(false);
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(asked).toEqual({ marks: 1, works: 2 });
+    expect((await marks.of(7, 1)).reviewed.has(9)).toBe(true);
+  });
+
   it("reads again at once after this process's own write, and after the catalogue moved", async () => {
     const { marks, asked, write } = setUp();
     await marks.of(7, 1);
