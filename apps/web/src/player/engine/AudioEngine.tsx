@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSleepStore } from '../sleep/sleep-timer';
 import { PREFETCH_AHEAD, preferredQuality, prefetchAudio, upcoming, urlFor } from '../sources';
 import { usePlayerStore } from '../store';
-import type { StreamQuality } from '../types';
+import type { QueueItem, StreamQuality } from '../types';
 import { useSharedConfig } from '../use-shared-config';
 import { seekNeedsOriginal } from './seek-plan';
 import { useAudioEvents } from './use-audio-events';
@@ -23,7 +23,7 @@ export interface Pending {
 export function AudioEngine() {
   const audioRef = useRef<HTMLAudioElement>(null);
   const pending = useRef<Pending>({ start: 0, play: false });
-  const loaded = useRef<{ hash: string; nonce: number } | null>(null);
+  const loaded = useRef<{ hash: string; nonce: number; src: string } | null>(null);
   const item = usePlayerStore((s) => s.queue[s.queueIndex]);
   const loadNonce = usePlayerStore((s) => s.loadNonce);
   const override = usePlayerStore((s) => s.qualityOverride);
@@ -31,7 +31,29 @@ export function AudioEngine() {
   const quality: StreamQuality = item ? (override ?? preferredQuality(item, qualityBehavior)) : 'original';
   const src = item ? urlFor(item, quality) : '';
 
-  // (Re)load when the track, its load counter or its URL (quality) changes.
+  /**
+   * Points the element at `src` for the current track and its load counter, starting where the store says
+   * (or, for the same load at another URL, where it is now) and playing if it was or is wanted.
+   */
+  const loadSource = useCallback((item: QueueItem, nonce: number, src: string) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    const state = usePlayerStore.getState();
+    const sameLoad = loaded.current?.hash === item.hash && loaded.current.nonce === nonce;
+    const sameTrack = loaded.current?.hash === item.hash;
+    const wasPlaying = sameTrack && !audio.paused;
+    const keepPlaying = state.intent !== 'wantPause' && sameTrack && (wasPlaying || pending.current.play);
+    pending.current = sameLoad
+      ? { start: audio.currentTime, play: wasPlaying }
+      : { start: state.startAt, play: state.intent === 'wantPlay' || keepPlaying };
+    if (state.intent !== 'nothing') state.consumeIntent();
+    loaded.current = { hash: item.hash, nonce, src };
+    audio.src = src;
+    audio.load();
+  }, []);
+
+  // (Re)load when the track, its load counter or its URL (quality) changes, unless a seek has already
+  // loaded that URL for that load (below).
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
@@ -41,19 +63,10 @@ export function AudioEngine() {
       audio.load();
       return;
     }
-    const state = usePlayerStore.getState();
-    const sameLoad = loaded.current?.hash === item.hash && loaded.current.nonce === loadNonce;
-    const sameTrack = loaded.current?.hash === item.hash;
-    const wasPlaying = sameTrack && !audio.paused;
-    const keepPlaying = state.intent !== 'wantPause' && sameTrack && (wasPlaying || pending.current.play);
-    pending.current = sameLoad
-      ? { start: audio.currentTime, play: wasPlaying }
-      : { start: state.startAt, play: state.intent === 'wantPlay' || keepPlaying };
-    if (state.intent !== 'nothing') state.consumeIntent();
-    loaded.current = { hash: item.hash, nonce: loadNonce };
-    audio.src = src;
-    audio.load();
-  }, [item, loadNonce, src]);
+    const done = loaded.current;
+    if (done?.hash === item.hash && done.nonce === loadNonce && done.src === src) return;
+    loadSource(item, loadNonce, src);
+  }, [item, loadNonce, src, loadSource]);
 
   // Prefetch hints for the tracks after this one while it plays (each URL once per page load).
   const queue = usePlayerStore((s) => s.queue);
@@ -87,24 +100,33 @@ export function AudioEngine() {
   );
 
   // Seeks, volume (with the sleep timer's fade), mute and speed.
-  const seek = usePlayerStore((s) => s.seek);
   const volume = usePlayerStore((s) => s.volume);
   const muted = usePlayerStore((s) => s.muted);
   const rate = usePlayerStore((s) => s.rate);
   const fade = useSleepStore((s) => s.fade);
   const qualityRef = useRef(quality);
   qualityRef.current = quality;
-  useEffect(() => {
-    const audio = audioRef.current;
-    if (!audio || !seek) return;
-    if (audio.readyState < 1) pending.current.start = seek.time;
-    // Past what a growing low-bitrate stream has: the original from there at once (the seek's time, not
-    // the store's, which the element's last time report may have moved back), until the finished copy can
-    // take over at a quiet moment (use-return-to-low.ts) or the next track.
-    else if (seekNeedsOriginal(audio, qualityRef.current, seek.time))
-      usePlayerStore.getState().setQuality('original', seek.time, true);
-    else audio.currentTime = seek.time;
-  }, [seek]);
+  // Seeks as the store takes them, not in an effect after React has rendered the player: a seek that
+  // needs the original loads it in the task of the click that asked (the render was 70 ms of a quiet
+  // seek's first second on a desktop, more on a loaded phone).
+  useEffect(
+    () =>
+      usePlayerStore.subscribe((state, previous) => {
+        const audio = audioRef.current;
+        const { seek } = state;
+        if (!audio || !seek || seek === previous.seek) return;
+        const item = state.queue[state.queueIndex];
+        if (audio.readyState < 1 || !item) pending.current.start = seek.time;
+        // Past what a growing low-bitrate stream has: the original from there at once (the seek's time, not
+        // the store's, which the element's last time report may have moved back), until the finished copy
+        // can take over at a quiet moment (use-return-to-low.ts) or the next track.
+        else if (seekNeedsOriginal(audio, qualityRef.current, seek.time)) {
+          state.setQuality('original', seek.time, true);
+          loadSource(item, usePlayerStore.getState().loadNonce, urlFor(item, 'original'));
+        } else audio.currentTime = seek.time;
+      }),
+    [loadSource],
+  );
   useEffect(() => {
     if (audioRef.current) audioRef.current.volume = Math.min(1, Math.max(0, volume * fade));
   }, [volume, fade]);
