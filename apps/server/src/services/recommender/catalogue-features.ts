@@ -1,4 +1,5 @@
 import type { RecommenderRepository, WorkFeatureRow } from '../../repositories/recommender.repository.js';
+import { indexInSorted } from '../../util/sorted-search.js';
 import { ChunkedColumn, type CompressedRows, transposed } from './compressed-rows.js';
 
 /** A label (a tag, a circle or a voice actor) by its dense index in one `CatalogueFeatures`. */
@@ -86,16 +87,8 @@ export class CatalogueFeatures {
    * old space and, while the build grew it, left as much again of its older tables there as garbage.
    */
   indexOf(workId: number): number | undefined {
-    let low = 0;
-    let high = this.ids.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const id = this.ids[middle] as number;
-      if (id === workId) return middle;
-      if (id < workId) low = middle + 1;
-      else high = middle - 1;
-    }
-    return undefined;
+    const index = indexInSorted(this.ids, workId);
+    return index < 0 ? undefined : index;
   }
 
   /** The work's labels (dense label indexes): its circle, then its tags, then its voices. */
