@@ -65,7 +65,10 @@ test.describe('users and the feedback inbox', () => {
     expect(before).toBeGreaterThan(0);
     const card = page.locator('[data-testid^="feedback-item-"]', { hasText: details });
     await expect(card).toContainText('Cannot be played');
-    await expect(card.getByRole('link', { name: work.title })).toHaveAttribute('href', `/work/${work.id}`);
+    await expect(card.getByRole('link', { name: work.title, exact: true })).toHaveAttribute(
+      'href',
+      `/work/${work.id}`,
+    );
     await expect(card.getByRole('link', { name: /^File: / })).toBeVisible();
     await card.getByRole('button', { name: 'Mark resolved' }).click();
     // The page shows open items: the resolved one leaves the list, and the badge counts one fewer.
